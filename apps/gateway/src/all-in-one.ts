@@ -1,0 +1,29 @@
+import { createApp as createReferenceApp } from '@usas/reference';
+import type { Logger, Metrics } from '@usas/service-kit';
+import { sql, type DatabasePool } from 'slonik';
+import { createGateway, type Gateway } from './gateway';
+
+export interface AllInOneOptions {
+  db: DatabasePool;
+  /** Primary for writes when `db` is a replica. */
+  primary?: DatabasePool;
+  logger: Logger;
+  metrics: Metrics;
+  bodyLimit: string;
+  validateResponses?: boolean;
+}
+
+/** The default mode: the gateway with every app mounted in the same process. */
+export function createAllInOneGateway(options: AllInOneOptions): Gateway {
+  const deps = { db: options.db, primary: options.primary ?? options.db };
+  return createGateway({
+    logger: options.logger,
+    metrics: options.metrics,
+    bodyLimit: options.bodyLimit,
+    validateResponses: options.validateResponses ?? false,
+    ready: async () => {
+      await options.db.oneFirst(sql.unsafe`SELECT 1`);
+    },
+    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps) } },
+  });
+}

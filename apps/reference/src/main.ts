@@ -1,0 +1,39 @@
+/** Reference app alone (split mode): listens on PORT, expects requests validated by the gateway. */
+import { createDbPool } from '@usas/db';
+import { createHttpApp, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import express from 'express';
+import http from 'node:http';
+import { sql } from 'slonik';
+import { createApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required to run the reference app alone.');
+  const logger = createLogger(config.LOG_LEVEL, 'reference');
+  const db = await createDbPool(config.DATABASE_REPLICA_URL ?? config.DATABASE_URL, { maximumPoolSize: config.DB_POOL_SIZE });
+  const primary = config.DATABASE_REPLICA_URL ? await createDbPool(config.DATABASE_URL, { maximumPoolSize: 4 }) : db;
+  const app = createHttpApp({
+    name: 'reference',
+    logger,
+    metrics: createMetrics(),
+    ready: async () => {
+      await db.oneFirst(sql.unsafe`SELECT 1`);
+    },
+    routes: [express.json({ limit: config.BODY_LIMIT }), createApp({ db, primary })],
+  });
+  const server = http.createServer(app).listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT }, 'reference app listening');
+  });
+  const shutdown = () => {
+    server.close(() => {
+      void Promise.all([db.end(), primary === db ? undefined : primary.end()]).then(() => process.exit(0));
+    });
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`reference app failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+// Lint: typescript-eslint's recommended rules plus the architecture's dependency rule, enforced with
+// Nx tags. A new app only needs the `type:app` tag in its package.json.
+const nx = require('@nx/eslint-plugin');
+const tseslint = require('typescript-eslint');
+
+const depConstraints = [
+  { sourceTag: 'type:api-types', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
+  { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
+  { sourceTag: 'type:service-kit', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
+  { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:api-types'] },
+  { sourceTag: 'type:workflows', onlyDependOnLibsWithTags: ['type:api-types'] },
+  { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:app', 'type:db'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:domain', 'type:workflows'],
+  },
+  {
+    sourceTag: 'type:tool',
+    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:domain', 'type:sdk', 'type:downloads'],
+  },
+  // The launcher is the composition root of `npm start`: it wires tools (loader, datagen) to the gateway.
+  { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:*'] },
+];
+
+module.exports = [
+  { ignores: ['**/node_modules/**', '**/generated/**', '.data/**', 'tmp/**', 'dist/**', 'coverage/**', '.nx/**', 'contracts/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: ['@usas/test-harness', '@usas/db/testing', '@usas/db/embedded', '@usas/loader/progress'], depConstraints },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Export by name: one public door per lib (style rule 4).' }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', 'jest/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+];

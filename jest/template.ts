@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { createDbPool, runMigrations } from '../libs/db/src/index';
+import { loadReferenceData } from '../tools/loader/src/index';
+
+export const TEMPLATE_DATABASE = 'usas_test_template';
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * The template every integration test file starts from: all migrations, the project's generated
+ * reference data (deterministic, never the shared files, so tests run on a bare machine).
+ */
+export async function buildTemplate(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, TEMPLATE_DATABASE);
+  await runMigrations(url);
+  const db = await createDbPool(url, { maximumPoolSize: 2 });
+  try {
+    await loadReferenceData(db, { dir: undefined });
+  } finally {
+    await db.end();
+  }
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const intFrom = (def: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+
+/** Every environment variable the service reads. README "Configuration" lists the same set. */
+const envSchema = z.object({
+  PORT: intFrom(8000, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  RUN_MODE: z.enum(['all-in-one', 'split']).default('all-in-one'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_REPLICA_URL: optionalUrl,
+  DB_POOL_SIZE: intFrom(10, 1, 200),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: intFrom(54329, 1024, 65535),
+  REFERENCE_DATA_DIR: z.string().optional(),
+  DATA_SCALE: z.enum(['none', 'tiny', 'demo', 'bench']).default('demo'),
+  DATA_SEED: intFrom(1, 0, 2_147_483_647),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'expected a size such as 1mb or 512kb').default('1mb'),
+  PUBLIC_URL: optionalUrl,
+  REFERENCE_URL: optionalUrl,
+  SEARCH_URL: optionalUrl,
+  PROFILE_URL: optionalUrl,
+  DOWNLOAD_URL: optionalUrl,
+  UPSTREAM_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** Absolute reference data directory, or undefined when none was given or found. */
+  referenceDataDir: string | undefined;
+};
+
+/** Raised when the environment does not satisfy the config schema; the message names each bad variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_REFERENCE_DIR = path.join('..', 'shared', 'reference-data');
+
+/**
+ * Reads and validates the configuration once. Pass an explicit env (tests) or let it read
+ * process.env; this is the only module that touches process.env.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const cfg = parsed.data;
+  let referenceDataDir: string | undefined;
+  if (cfg.REFERENCE_DATA_DIR !== undefined && cfg.REFERENCE_DATA_DIR !== '') {
+    referenceDataDir = path.resolve(cwd, cfg.REFERENCE_DATA_DIR);
+    if (!existsSync(referenceDataDir)) {
+      throw new ConfigError(`Invalid configuration: REFERENCE_DATA_DIR: directory ${referenceDataDir} does not exist`);
+    }
+  } else if (cfg.REFERENCE_DATA_DIR === undefined && existsSync(path.resolve(cwd, DEFAULT_REFERENCE_DIR))) {
+    referenceDataDir = path.resolve(cwd, DEFAULT_REFERENCE_DIR);
+  }
+  return { ...cfg, referenceDataDir };
+}
+
+/** A raw environment value for tools that need one variable outside the schema (e.g. CI flags). */
+export function envFlag(name: string, env: Record<string, string | undefined> = process.env): boolean {
+  const v = env[name];
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}

@@ -1,0 +1,64 @@
+import { ApiError, toApiError } from '@usas/errors';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+  limit?: number;
+}
+
+/** Maps the errors raised by express' body parsers to ApiErrors; anything else passes through. */
+export function fromBodyParserError(error: unknown): ApiError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as BodyParserError;
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return new ApiError('invalid_json', 'Malformed JSON in request body.', { cause: error });
+    case 'entity.too.large':
+      return new ApiError('payload_too_large', `Request body exceeds the limit of ${e.limit ?? 'the configured'} bytes.`, {
+        cause: error,
+      });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('unsupported_media_type', 'Unsupported request body encoding.', { cause: error });
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new ApiError('bad_request', 'The request body could not be read.', { cause: error });
+    default:
+      return undefined;
+  }
+}
+
+/** A translator turns a framework-specific error into an ApiError, or returns undefined. */
+export type ErrorTranslator = (error: unknown) => ApiError | undefined;
+
+/**
+ * The one error handler of a process: every error becomes `{detail, errors}` with the status of its
+ * code. Unknown errors are logged with their stack and answered with a generic 500.
+ */
+export function createErrorHandler(logger: Logger, translators: ErrorTranslator[] = []): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    let apiError: ApiError | undefined = error instanceof ApiError ? error : fromBodyParserError(error);
+    for (const t of translators) {
+      if (apiError) break;
+      apiError = t(error);
+    }
+    apiError ??= toApiError(error);
+    const log = (req as { log?: Logger }).log ?? logger;
+    if (apiError.status >= 500) log.error({ err: apiError.cause ?? apiError, code: apiError.code }, 'request failed');
+    else if (req.headers['x-warmup'] !== '1') log.info({ code: apiError.code, detail: apiError.message }, 'request rejected');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(apiError.status).json(apiError.toBody());
+  };
+}
+
+/** Final handler for requests no route matched. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new ApiError('not_found', `No endpoint matches ${req.method} ${req.path}.`));
+};

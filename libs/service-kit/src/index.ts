@@ -1,0 +1,11 @@
+export { jsonHandler } from './async-handler';
+export { ConfigError, envFlag, loadConfig } from './config';
+export type { Config } from './config';
+export { createErrorHandler, fromBodyParserError, notFoundHandler } from './error-handler';
+export type { ErrorTranslator } from './error-handler';
+export { createHttpApp } from './http-app';
+export type { HttpAppOptions } from './http-app';
+export { createLogger } from './logger';
+export type { Logger } from './logger';
+export { createMetrics } from './metrics';
+export type { Metrics } from './metrics';

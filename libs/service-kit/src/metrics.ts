@@ -1,0 +1,45 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Per-process Prometheus registry with request counters and latency histograms per operation. */
+export interface Metrics {
+  registry: Registry;
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
+}
+
+/** Operation name for a request: the OpenAPI operationId when the validator resolved one. */
+function operationOf(req: Request): string {
+  const schema = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema;
+  if (schema?.operationId) return schema.operationId;
+  if (req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics') return req.path.slice(1);
+  return 'unmatched';
+}
+
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by operation, method and status',
+    labelNames: ['operation', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by operation',
+    labelNames: ['operation', 'method', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (req.headers['x-warmup'] === '1') return next();
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const labels = { operation: operationOf(req), method: req.method, status: String(res.statusCode) };
+      requests.inc(labels);
+      latency.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+    });
+    next();
+  };
+  return { registry, middleware };
+}

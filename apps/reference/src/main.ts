@@ -1,8 +1,7 @@
 /** Reference app alone (split mode): listens on PORT, expects requests validated by the gateway. */
-import { createDbPool } from '@usas/db';
-import { createHttpApp, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
-import express from 'express';
 import http from 'node:http';
+import { createDbPool } from '@usas/db';
+import { createAppServer, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
 import { sql } from 'slonik';
 import { createApp } from './app';
 
@@ -12,14 +11,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'reference');
   const db = await createDbPool(config.DATABASE_REPLICA_URL ?? config.DATABASE_URL, { maximumPoolSize: config.DB_POOL_SIZE });
   const primary = config.DATABASE_REPLICA_URL ? await createDbPool(config.DATABASE_URL, { maximumPoolSize: 4 }) : db;
-  const app = createHttpApp({
+  const app = createAppServer({
     name: 'reference',
+    router: createApp({ db, primary }),
     logger,
     metrics: createMetrics(),
+    bodyLimit: config.BODY_LIMIT,
     ready: async () => {
       await db.oneFirst(sql.unsafe`SELECT 1`);
     },
-    routes: [express.json({ limit: config.BODY_LIMIT }), createApp({ db, primary })],
   });
   const server = http.createServer(app).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT }, 'reference app listening');

@@ -1,3 +1,5 @@
+export { createAppServer } from './app-server';
+export type { AppServerOptions } from './app-server';
 export { jsonHandler } from './async-handler';
 export { ConfigError, envFlag, loadConfig } from './config';
 export type { Config } from './config';

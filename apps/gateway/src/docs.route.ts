@@ -1,15 +1,41 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
 
-/** Locates the Scalar standalone bundle in whichever node_modules holds it. */
-function findStandaloneBundle(): string {
-  const rel = path.join('@scalar', 'api-reference', 'dist', 'browser', 'standalone.js');
+/** Locates a file of an installed package in whichever node_modules holds it. */
+function findPackageFile(rel: string): string {
   for (const dir of module.paths) {
     const candidate = path.join(dir, rel);
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(`Cannot find ${rel}; run npm install.`);
+}
+
+const FONT_HOST = 'https://fonts.scalar.com/';
+const FONT_PATH = '/docs/assets/fonts/';
+
+/**
+ * The Scalar bundle embeds @font-face rules pointing at its font host. We serve the same families
+ * (Inter, JetBrains Mono) from the fontsource packages, so the bundle is rewritten to load them here.
+ */
+function loadBundle(): string {
+  return readFileSync(findPackageFile(path.join('@scalar', 'api-reference', 'dist', 'browser', 'standalone.js')), 'utf8').replaceAll(FONT_HOST, FONT_PATH);
+}
+
+/** `inter-latin.woff2` -> the fontsource file of that family and subset (latin when the subset is not shipped). */
+function fontFile(name: string): string | undefined {
+  const m = /^(inter|mono)-([a-z-]+)\.woff2$/.exec(name);
+  if (!m) return undefined;
+  const family = m[1] === 'inter' ? 'inter' : 'jetbrains-mono';
+  const dir = path.join('@fontsource-variable', family, 'files');
+  for (const subset of [m[2], 'latin']) {
+    try {
+      return findPackageFile(path.join(dir, `${family}-${subset}-wght-normal.woff2`));
+    } catch {
+      // try the next subset
+    }
+  }
+  return undefined;
 }
 
 const PAGE = `<!doctype html>
@@ -52,7 +78,7 @@ const CSP = [
 
 /** GET /docs: the API reference page, with every asset served from this process. */
 export function createDocsRouter(): Router {
-  const bundle = findStandaloneBundle();
+  const bundle = loadBundle();
   const router = Router();
   router.get(['/docs', '/docs/'], (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP);
@@ -60,7 +86,16 @@ export function createDocsRouter(): Router {
   });
   router.get('/docs/assets/standalone.js', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.type('application/javascript').sendFile(bundle);
+    res.type('application/javascript').send(bundle);
+  });
+  router.get('/docs/assets/fonts/:name', (req, res) => {
+    const file = fontFile(req.params.name);
+    if (!file) {
+      res.status(404).json({ detail: 'No such font.', errors: [] });
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('font/woff2').sendFile(file);
   });
   router.get('/docs/assets/init.js', (_req, res) => {
     res.type('application/javascript').send(INIT);

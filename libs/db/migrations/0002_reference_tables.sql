@@ -140,20 +140,21 @@ CREATE INDEX taa_epoa_idx ON treasury_appropriation_account (ending_period_of_av
 CREATE INDEX taa_label_prefix_idx ON treasury_appropriation_account (tas_rendering_label text_pattern_ops);
 CREATE INDEX taa_budget_function_idx ON treasury_appropriation_account (budget_function_code, budget_subfunction_code);
 
--- Codes are zero padded: program activity 4, responsible agency 3, main account 4.
+-- Codes are zero padded: program activity 4, responsible agency 3, main account 4. The source lists a
+-- few activities without agency or account; they are kept with nulls.
 CREATE TABLE ref_program_activity (
   id                            serial PRIMARY KEY,
   program_activity_code         text NOT NULL,
   program_activity_name         text NOT NULL,
   budget_year                   text NOT NULL,
-  responsible_agency_id         text NOT NULL,
+  responsible_agency_id         text,
   allocation_transfer_agency_id text,
-  main_account_code             text NOT NULL
+  main_account_code             text
 );
 -- The ATA is null for most rows; coalesce makes null count as one value in the natural key.
 CREATE UNIQUE INDEX ref_program_activity_key_idx ON ref_program_activity (
-  program_activity_code, program_activity_name, responsible_agency_id, main_account_code, budget_year,
-  coalesce(allocation_transfer_agency_id, ''));
+  program_activity_code, program_activity_name, coalesce(responsible_agency_id, ''), coalesce(main_account_code, ''),
+  budget_year, coalesce(allocation_transfer_agency_id, ''));
 CREATE INDEX ref_program_activity_account_idx ON ref_program_activity (responsible_agency_id, main_account_code);
 CREATE INDEX ref_program_activity_name_trgm_idx ON ref_program_activity USING gin (upper(program_activity_name) gin_trgm_ops);
 CREATE INDEX ref_program_activity_name_prefix_idx ON ref_program_activity (upper(program_activity_name) text_pattern_ops);

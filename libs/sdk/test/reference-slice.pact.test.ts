@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
-import { createSpendingClient } from '@usas/sdk';
+import { createSpendingClient } from '../src/index';
 
 const { eachLike, like, regex, string, nullValue } = MatchersV3;
 

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
+import { DataFileError } from '../csv';
 import { REFERENCE_GROUPS } from './groups';
 import type { ReferenceGroup, TableRows } from './reference-group';
+import { createTableWriter } from './table-writer';
 
 export interface GroupLoadResult {
   group: string;
@@ -21,33 +23,36 @@ export interface LoadReferenceOptions {
 }
 
 /** Bumped when a group's parsing rules change, so unchanged files are reloaded once. */
-const LOADER_VERSION = '1';
-const BATCH = 2_000;
+const LOADER_VERSION = '2';
 
 function checksumOf(group: ReferenceGroup, dir: string | undefined): string {
-  const hash = createHash('sha256').update(`${LOADER_VERSION}:${group.name}:`);
+  const hash = createHash('sha256').update(`${LOADER_VERSION}:${group.name}:${group.checksumSalt?.() ?? ''}:`);
   if (dir === undefined) return hash.update('generated').digest('hex');
-  for (const f of group.files) hash.update(f).update(readFileSync(path.join(dir, f)));
+  for (const f of group.files) {
+    const file = path.join(dir, f);
+    try {
+      hash.update(f).update(readFileSync(file));
+    } catch (error) {
+      throw new DataFileError(file, undefined, `cannot read file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
   return hash.digest('hex');
 }
 
-async function insertRows(tx: DatabaseTransactionConnection, t: TableRows): Promise<void> {
-  const columns = sql.join(t.columns.map((c) => sql.identifier([c])), sql.fragment`, `);
-  for (let i = 0; i < t.rows.length; i += BATCH) {
-    const chunk = t.rows.slice(i, i + BATCH);
-    // Every value travels as an untyped text parameter that PostgreSQL casts to the column type.
-    const values = sql.join(
-      chunk.map((r) => sql.fragment`(${sql.join(r.map((v) => sql.fragment`${v === null ? null : String(v)}`), sql.fragment`, `)})`),
-      sql.fragment`, `,
-    );
-    await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([t.table])} (${columns}) VALUES ${values}`);
-  }
+async function writeGroup(tx: DatabaseTransactionConnection, group: ReferenceGroup, tables: TableRows[]): Promise<Record<string, number>> {
+  if (group.load) return group.load(tx, tables);
+  const writer = createTableWriter(tx);
+  const counts: Record<string, number> = {};
+  for (const t of tables) counts[t.table] = await writer.write(t);
+  await writer.finish();
+  return counts;
 }
 
 /**
- * Loads each reference group in its own transaction: the group's tables are emptied and refilled,
- * so a malformed file leaves the previous contents untouched. A group whose source checksum equals
- * the last load is skipped, which makes a second run a no-op.
+ * Loads each reference group in its own transaction, so a malformed file leaves that group's previous
+ * contents untouched. Tables with a natural key are merged (ids stay stable across reloads); the
+ * rest are refilled. A group whose source checksum equals the last load is skipped, which makes a
+ * second run a no-op.
  */
 export async function loadReferenceData(db: DatabasePool, options: LoadReferenceOptions): Promise<GroupLoadResult[]> {
   const groups = options.groups ?? REFERENCE_GROUPS;
@@ -64,18 +69,18 @@ export async function loadReferenceData(db: DatabasePool, options: LoadReference
       results.push({ group: group.name, source, status: 'unchanged', rows: {} });
     } else {
       const tables = options.dir === undefined ? group.generate() : group.read(options.dir);
-      await db.transaction(async (tx) => {
-        for (const t of [...tables].reverse()) await tx.query(sql.unsafe`DELETE FROM ${sql.identifier([t.table])}`);
-        for (const t of tables) await insertRows(tx, t);
-        const total = tables.reduce((n, t) => n + t.rows.length, 0);
+      const rows = await db.transaction(async (tx) => {
+        const counts = await writeGroup(tx, group, tables);
+        const total = Object.values(counts).reduce((n, c) => n + c, 0);
         await tx.query(sql.unsafe`
           INSERT INTO reference_data_load (group_name, source, checksum, row_count)
           VALUES (${group.name}, ${source}, ${checksum}, ${total})
           ON CONFLICT (group_name) DO UPDATE SET source = EXCLUDED.source, checksum = EXCLUDED.checksum,
             row_count = EXCLUDED.row_count, loaded_at = now()
         `);
+        return counts;
       });
-      results.push({ group: group.name, source, status: 'loaded', rows: Object.fromEntries(tables.map((t) => [t.table, t.rows.length])) });
+      results.push({ group: group.name, source, status: 'loaded', rows });
     }
     done += 1;
     options.onProgress?.(done, groups.length, group.name);

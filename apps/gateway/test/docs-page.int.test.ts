@@ -1,0 +1,73 @@
+/**
+ * Loads /docs in headless Debian Chromium and checks that the API reference renders the operations
+ * and that no request leaves the machine (every asset is served by the gateway itself).
+ */
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
+import { openapiDocument } from '@usas/api-types';
+import { startHarness, type Harness } from '@usas/test-harness';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let h: Harness;
+let server: http.Server;
+let baseUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+  h = await startHarness();
+  server = http.createServer(h.gateway.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await h?.close();
+});
+
+describe('/docs in a browser', () => {
+  it('lists the operations and makes no request off the machine', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
+    await page.getByText('/api/v2/references/def_codes/').first().waitFor({ timeout: 30_000 });
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Federal Spending Data Service API');
+    // Operations are listed by path (sections may be collapsed, so count the ones rendered).
+    const specPaths = Object.keys(openapiDocument.paths);
+    const listed = specPaths.filter((p) => text.includes(p));
+    expect(listed.length).toBeGreaterThanOrEqual(Math.min(5, specPaths.length));
+    expect(listed).toEqual(expect.arrayContaining(['/api/v2/references/def_codes/', '/api/v2/references/filter/']));
+    expect(requested.length).toBeGreaterThan(2);
+    const offMachine = requested.filter((u) => !u.startsWith(baseUrl) && !u.startsWith('data:') && !u.startsWith('blob:'));
+    expect(offMachine).toEqual([]);
+    expect(requested).toContain(`${baseUrl}/api/v2/openapi.json`);
+    await page.close();
+  });
+});
+
+describe('docs assets', () => {
+  it('serves the fonts the page uses from this server', async () => {
+    const page = await browser.newPage();
+    const fonts: Array<{ url: string; status: number }> = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/docs/assets/fonts/')) fonts.push({ url: r.url(), status: r.status() });
+    });
+    await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((f) => f.status !== 200)).toEqual([]);
+    await page.close();
+  });
+});

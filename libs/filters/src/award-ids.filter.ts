@@ -1,0 +1,29 @@
+import type { LevelColumns } from './level-columns';
+import { anyOf, containsText, equalsAny, unique, type Fragment } from './sql-helpers';
+
+/**
+ * `award_ids`: an id wrapped in double quotes matches exactly (`column = ANY(ids)` on each id column:
+ * btree indexes on display_award_id, piid, fain, uri / award_piid_fain, subaward_number); any other id is a
+ * case-insensitive substring (pg_trgm GIN index per id column).
+ */
+export function awardIdsFilter(ids: readonly string[], c: LevelColumns): Fragment {
+  const exact: string[] = [];
+  const partial: string[] = [];
+  for (const raw of ids) {
+    const id = raw.trim();
+    if (id.length >= 2 && id.startsWith('"') && id.endsWith('"')) {
+      const inner = id.slice(1, -1);
+      if (inner.length > 0) exact.push(inner);
+    } else if (id.length > 0) {
+      // Runs of whitespace collapse to one space (upstream turns them into " +").
+      partial.push(id.replace(/\s+/g, ' '));
+    }
+  }
+  const parts: Fragment[] = [];
+  const exactIds = unique(exact);
+  if (exactIds.length > 0) for (const column of c.awardIdColumns) parts.push(equalsAny(column, exactIds));
+  for (const id of unique(partial)) {
+    for (const column of c.awardIdColumns) parts.push(containsText(column, id));
+  }
+  return anyOf(parts);
+}

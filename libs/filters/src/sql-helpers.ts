@@ -1,0 +1,58 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+
+/** Fragment type every filter builder returns. */
+export type Fragment = FragmentSqlToken;
+
+export const TRUE: Fragment = sql.fragment`TRUE`;
+export const FALSE: Fragment = sql.fragment`FALSE`;
+
+/** An unqualified column of the level's table. */
+export const col = (name: string) => sql.identifier([name]);
+
+/** A column qualified with its table name, for correlated subqueries that must reach the outer row. */
+export const qualified = (table: string, name: string) => sql.identifier([table, name]);
+
+/** Escapes LIKE/ILIKE metacharacters so user text only ever matches literally (backslash is the default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** OR of the parts, parenthesised; FALSE when there is none (an empty OR matches nothing). */
+export function anyOf(parts: readonly Fragment[]): Fragment {
+  if (parts.length === 0) return FALSE;
+  if (parts.length === 1) return parts[0]!;
+  return sql.fragment`(${sql.join(parts, sql.fragment` OR `)})`;
+}
+
+/** AND of the parts, parenthesised; TRUE when there is none. */
+export function allOf(parts: readonly Fragment[]): Fragment {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1) return parts[0]!;
+  return sql.fragment`(${sql.join(parts, sql.fragment` AND `)})`;
+}
+
+/** NOT that also keeps rows where the expression is NULL (a NULL column never "matches" an exclusion). */
+export function notTrue(part: Fragment): Fragment {
+  return sql.fragment`(${part}) IS NOT TRUE`;
+}
+
+/** `column = ANY(array)`: one btree index scan per value on the column's index. */
+export function equalsAny(column: string, values: readonly string[]): Fragment {
+  if (values.length === 1) return sql.fragment`${col(column)} = ${values[0]!}`;
+  return sql.fragment`${col(column)} = ANY(${sql.array(values, 'text')})`;
+}
+
+/** `array_column && array`: served by a GIN index on the array column. */
+export function overlaps(column: string, values: readonly string[], memberType: 'text' | 'int4' = 'text'): Fragment {
+  return sql.fragment`${col(column)} && ${sql.array(values, memberType)}`;
+}
+
+/** Case-insensitive substring match; expects a pg_trgm GIN index (gin_trgm_ops) on the column. */
+export function containsText(column: string, text: string): Fragment {
+  return sql.fragment`${col(column)} ILIKE ${`%${escapeLike(text)}%`}`;
+}
+
+/** Removes duplicates, keeping the first occurrence order (stable SQL text for the same input). */
+export function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const bare = mkdtempSync(path.join(os.tmpdir(), 'usas-config-'));
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const c = loadConfig({}, bare);
+    expect(c).toMatchObject({ PORT: 8000, RUN_MODE: 'all-in-one', DATA_DIR: '.data', DATA_SCALE: 'demo', BODY_LIMIT: '1mb' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.referenceDataDir).toBeUndefined();
+  });
+
+  it('fails with the name of a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, bare)).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' }, bare)).toThrow(/PORT/);
+    expect(() => loadConfig({ RUN_MODE: 'both' }, bare)).toThrow(/RUN_MODE/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' }, bare)).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ BODY_LIMIT: 'lots' }, bare)).toThrow(/BODY_LIMIT/);
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }, bare).DATABASE_URL).toBeUndefined();
+  });
+
+  it('rejects a REFERENCE_DATA_DIR that does not exist, naming it', () => {
+    expect(() => loadConfig({ REFERENCE_DATA_DIR: '/no/such/dir' }, bare)).toThrow(/REFERENCE_DATA_DIR/);
+  });
+
+  it('finds ../shared/reference-data next to the project by default', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'usas-layout-'));
+    const project = path.join(root, 'main');
+    mkdirSync(path.join(root, 'shared', 'reference-data'), { recursive: true });
+    mkdirSync(project);
+    expect(loadConfig({}, project).referenceDataDir).toBe(path.join(root, 'shared', 'reference-data'));
+    expect(loadConfig({ REFERENCE_DATA_DIR: '' }, project).referenceDataDir).toBeUndefined();
+  });
+});

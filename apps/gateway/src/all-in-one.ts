@@ -1,4 +1,5 @@
 import { createApp as createReferenceApp } from '@usas/reference';
+import { createApp as createSearchApp } from '@usas/search';
 import type { Logger, Metrics } from '@usas/service-kit';
 import { sql, type DatabasePool } from 'slonik';
 import { createGateway, type Gateway } from './gateway';
@@ -24,6 +25,6 @@ export function createAllInOneGateway(options: AllInOneOptions): Gateway {
     ready: async () => {
       await options.db.oneFirst(sql.unsafe`SELECT 1`);
     },
-    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps) } },
+    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps), search: createSearchApp(deps) } },
   });
 }

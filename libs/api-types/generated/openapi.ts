@@ -6,6 +6,414 @@
  */
 
 export interface paths {
+    "/api/v2/autocomplete/accounts/a/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account availability type code
+         * @description Distinct availability type code values of Treasury accounts starting with the typed `filters.a`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/accounts/aid/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account agency identifier
+         * @description Distinct agency identifier values of Treasury accounts starting with the typed `filters.aid`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountAid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/accounts/ata/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account allocation transfer agency identifier
+         * @description Distinct allocation transfer agency identifier values of Treasury accounts starting with the typed `filters.ata`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountAta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/accounts/bpoa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account beginning period of availability
+         * @description Distinct beginning period of availability values of Treasury accounts starting with the typed `filters.bpoa`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountBpoa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/accounts/epoa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account ending period of availability
+         * @description Distinct ending period of availability values of Treasury accounts starting with the typed `filters.epoa`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountEpoa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/accounts/main/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account main account code
+         * @description Distinct main account code values of Treasury accounts starting with the typed `filters.main`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountMain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/accounts/sub/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a Treasury account sub account code
+         * @description Distinct sub account code values of Treasury accounts starting with the typed `filters.sub`, narrowed by the
+         *     other components given (exact match, or null for accounts without that component), in order.
+         */
+        post: operations["autocompleteAccountSub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/awarding_agency_office/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Awarding agencies, subtier agencies and offices matching a text
+         * @description Toptier agencies (by name or abbreviation), subtier agencies (by name or abbreviation) and awarding
+         *     offices (by name) containing the text. Exact matches come first, then prefix matches, then the rest;
+         *     within those, toptier-flagged agencies first and names in order. `limit` applies to each list.
+         */
+        post: operations["autocompleteAwardingAgencyOffice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/awarding_agency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Awarding agencies matching a text (deprecated)
+         * @deprecated
+         * @description Deprecated: use `/api/v2/autocomplete/awarding_agency_office/`. Subtier agencies whose name or
+         *     abbreviation contains the text, with their toptier agency; exact and prefix matches first, then
+         *     toptier-flagged agencies, then names in order.
+         */
+        post: operations["autocompleteAwardingAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/cfda/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assistance listings (CFDA programs) matching a text
+         * @description A text of digits and dots matches program numbers; any other text matches program titles and
+         *     popular names. Exact matches first, then prefix matches, then by program number.
+         */
+        post: operations["autocompleteCfda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/city/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cities of award data starting with a text
+         * @description Cities (recipient locations or places of performance, per `filter.scope`) of awards whose name starts
+         *     with the text, in a country (`USA`, `FOREIGN` for every other country, or a country code) and
+         *     optionally a state, most frequent first. For foreign cities `state_code` holds the country code.
+         *     `count` is the number of cities found before `limit`.
+         */
+        post: operations["autocompleteCity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/funding_agency_office/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Funding agencies, subtier agencies and offices matching a text
+         * @description Toptier agencies (by name or abbreviation), subtier agencies (by name or abbreviation) and funding
+         *     offices (by name) containing the text. Exact matches come first, then prefix matches, then the rest;
+         *     within those, toptier-flagged agencies first and names in order. `limit` applies to each list.
+         */
+        post: operations["autocompleteFundingAgencyOffice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/funding_agency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Funding agencies matching a text (deprecated)
+         * @deprecated
+         * @description Deprecated: use `/api/v2/autocomplete/funding_agency_office/`. Subtier agencies whose name or
+         *     abbreviation contains the text, with their toptier agency; exact and prefix matches first, then
+         *     toptier-flagged agencies, then names in order.
+         */
+        post: operations["autocompleteFundingAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/glossary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Glossary terms matching a text
+         * @description Terms containing the text (case-insensitive): exact match first, then terms starting with it, then
+         *     the rest, alphabetically. `matched_terms` holds the full definitions of the returned terms.
+         */
+        post: operations["autocompleteGlossary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/location/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Countries, states, counties, cities, ZIP codes and congressional districts matching a text
+         * @description Up to `limit` matches of each kind: names starting with the text first, then names containing it,
+         *     alphabetically. Districts are `<state>-<district>` (e.g. `CA-34`; the hyphen is optional in the
+         *     text). Names are upper-cased as in award data. Kinds without matches are left out.
+         */
+        post: operations["autocompleteLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/naics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 6-digit NAICS codes matching a text
+         * @description A numeric text matches codes, any other text matches descriptions. Only 6-digit codes. Exact
+         *     matches first, then prefix matches, then by code.
+         */
+        post: operations["autocompleteNaics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/program_activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Program activities matching a text
+         * @description Distinct program activity code and name pairs: codes match by prefix, names by containment. An exact
+         *     code first, then code prefixes, then names starting with the text, then the rest.
+         */
+        post: operations["autocompleteProgramActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/psc/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Product and service codes matching a text
+         * @description Matches codes by prefix and descriptions by containment. An exact code first, then code prefixes,
+         *     then descriptions starting with the text, then the rest; ties by code.
+         */
+        post: operations["autocompletePsc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/autocomplete/recipient/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recipients matching a text by name, UEI or DUNS
+         * @description Recipient profiles whose name contains the text or whose UEI or DUNS starts with it, optionally only
+         *     of some recipient levels. Exact matches first, then prefix matches, then the rest; ties by name.
+         */
+        post: operations["autocompleteRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/budget_functions/list_budget_functions/": {
         parameters: {
             query?: never;
@@ -40,6 +448,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/references/agency/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overview of one agency by agency id
+         * @description Name, mission, links and the budgetary figures of the agency's toptier agency for its latest
+         *     submission in the latest closed period (see `/api/v2/references/toptier_agencies/`). Amounts are
+         *     decimal strings. An unknown id is a 404.
+         */
+        get: operations["getAgencyOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/award_types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Award type codes by group
+         * @description Each award type group with its codes and descriptions.
+         */
+        get: operations["listAwardTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/cfda/totals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opportunity-style totals of every assistance listing
+         * @description For every assistance listing (CFDA program), its awards counted by where their period of
+         *     performance stands today (see the CFDA totals schema), by program number. Upstream asks grants.gov for
+         *     opportunity counts; this service answers from its own award data.
+         */
+        get: operations["listCfdaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/cfda/totals/{cfda}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opportunity-style totals of one assistance listing
+         * @description The totals of `/api/v2/references/cfda/totals/` for one program number; 404 when the program is unknown.
+         */
+        get: operations["getCfdaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/references/def_codes/": {
         parameters: {
             query?: never;
@@ -52,6 +544,154 @@ export interface paths {
          * @description Every DEF code with its public law, title, links and disaster group, ordered by code.
          */
         get: operations["listDefCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/psc/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PSC filter tree: the three PSC groups
+         * @description The top tier of the product and service code tree: `Research and Development` (codes starting with
+         *     A), `Service` (B to Z) and `Product` (numeric codes). `count` is the number of children.
+         */
+        get: operations["pscFilterTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/psc/{group}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PSC filter tree: the nodes under a group
+         * @description Tier 2 of the PSC tree: two-character R&D groups, one-letter service categories or two-digit product
+         *     groups. An unknown group is a 400.
+         */
+        get: operations["pscFilterTreeGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/psc/{group}/{psc}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PSC filter tree: the nodes under a tier-2 node
+         * @description The children of a tier-2 node (for example `Product/10` -> 4-digit product codes, `Service/F` -> `F0`,
+         *     `Research and Development/AA` -> `AA1`). A node that does not exist under the group gives no results.
+         */
+        get: operations["pscFilterTreeGroupPsc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/psc/{group}/{psc}/{psc2}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PSC filter tree: the nodes under a tier-3 node
+         * @description The children of a tier-3 node (for example `Service/F/F0` -> `F001`...). Leaves and nodes that do not
+         *     exist give no results.
+         */
+        get: operations["pscFilterTreeGroupPscPsc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/tas/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAS filter tree: agencies having Treasury accounts
+         * @description Toptier agencies owning at least one federal account with a Treasury account symbol; CFO Act agencies
+         *     first in their customary order, then the rest by name. Ids are toptier codes, descriptions
+         *     `<name> (<abbreviation>)`, `count` the number of federal accounts.
+         */
+        get: operations["tasFilterTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/tas/{agency}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAS filter tree: federal accounts of an agency
+         * @description Federal accounts (id `<aid>-<main>`) of the agency, by code; `count` is the number of Treasury
+         *     account symbols. An unknown agency gives no results.
+         */
+        get: operations["tasFilterTreeAgency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/filter_tree/tas/{agency}/{federal_account}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAS filter tree: Treasury accounts of a federal account
+         * @description Treasury account symbols (id = TAS rendering label) of the federal account, by label. An unknown
+         *     agency or federal account gives no results.
+         */
+        get: operations["tasFilterTreeFederalAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -82,6 +722,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/references/glossary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Glossary terms, paged
+         * @description Every glossary term with its definitions, alphabetically, `limit` per page.
+         */
+        get: operations["listGlossary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/references/hash/": {
         parameters: {
             query?: never;
@@ -99,10 +759,639 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/references/naics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * NAICS sectors, or the NAICS tree narrowed by a description text
+         * @description Without `filter`: the 2-digit sectors with the number of 6-digit codes under each. With `filter`:
+         *     the 6- and 4-digit codes whose description contains the text, nested under their 4-digit and
+         *     2-digit ancestors.
+         */
+        get: operations["listNaics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/naics/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One NAICS code with its children
+         * @description The code (2, 4 or 6 digits) with its next-level children (2 digits deeper); no results for an unknown code.
+         */
+        get: operations["getNaics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/submission_periods/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agency submission windows that are already revealed
+         * @description Every DABS submission window whose reveal date has passed, latest first (quarterly after monthly).
+         */
+        get: operations["listSubmissionPeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/toptier_agencies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Toptier agencies with their budgetary resources, obligations and outlays
+         * @description Every toptier agency that has published account data, with the figures of its latest submission in
+         *     the latest closed period (from File A balances of the final submission of that fiscal year) and the
+         *     government-wide total budgetary resources of that period (GTAS). Agencies without a submission in the
+         *     latest period show the latest closed period with zero amounts.
+         */
+        get: operations["listToptierAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/total_budgetary_resources/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Government-wide total budgetary resources by fiscal year and period
+         * @description Sums of GTAS total budgetary resources per fiscal year and period, latest first; optionally one fiscal
+         *     year or one period of it. `fiscal_period` without `fiscal_year` is a 400.
+         */
+        get: operations["listTotalBudgetaryResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/new_awards_over_time/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Number of new awards per fiscal year, quarter or month
+         * @description Counts awards whose base obligation date (`date_signed`) falls in each fiscal period of the
+         *     `time_period` range, optionally for one recipient (`recipient_id`; a parent id `...-P` counts the
+         *     awards of all its children). Every period of the fiscal years spanned is listed, zero-filled.
+         */
+        post: operations["newAwardsOverTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_award_count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Number of awards (or subawards) per award type group */
+        post: operations["spendingByAwardCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_award/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of awards or subawards with the selected fields
+         * @description Awards (or subawards) matching the filters, with the requested `fields` (labels such as `Award ID`,
+         *     `Recipient Name`, `Award Amount`). `award_type_codes` is required and must come from one award type
+         *     group (contracts, IDVs, grants, direct payments, loans, other) or 422 lists the groups; the literal
+         *     `no intersection` gives an empty page. Sorted by `sort` (default: the first field) then by internal
+         *     id. Offset paging covers the first 50,000 rows; beyond that send `last_record_unique_id` and
+         *     `last_record_sort_value` from the previous page's `page_metadata` (search-after paging).
+         */
+        post: operations["spendingByAward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top items of a category (agency, recipient, NAICS, ...) by obligations
+         * @description Generic form of the per-category paths: `category` names the category. Results are sorted by
+         *     amount descending; `page_metadata.hasNext` tells whether another page exists.
+         */
+        post: operations["spendingByCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/awarding_agency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top awarding toptier agencies (code = abbreviation) by obligations */
+        post: operations["spendingByCategoryAwardingAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/awarding_subagency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top awarding subtier agencies (code = subtier abbreviation) by obligations */
+        post: operations["spendingByCategoryAwardingSubagency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/cfda/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top assistance listings (CFDA programs) by obligations */
+        post: operations["spendingByCategoryCfda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/country/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top countries of the place of performance by obligations */
+        post: operations["spendingByCategoryCountry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/county/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top counties of the place of performance (code = county FIPS) by obligations */
+        post: operations["spendingByCategoryCounty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/defc/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top disaster emergency fund (DEF) codes by obligations
+         * @description Records count under each DEF code of their award. When the request has no `def_codes` filter, all
+         *     codes are applied as one, so COVID-19 and IIJA codes count only records on or after their enactment date.
+         */
+        post: operations["spendingByCategoryDefc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/district/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top current congressional districts of the place of performance by obligations */
+        post: operations["spendingByCategoryDistrict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/federal_account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top federal accounts funding the awards (not available for subawards) by obligations */
+        post: operations["spendingByCategoryFederalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/funding_agency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top funding toptier agencies by obligations */
+        post: operations["spendingByCategoryFundingAgency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/funding_subagency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top funding subtier agencies by obligations */
+        post: operations["spendingByCategoryFundingSubagency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/naics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top NAICS codes by obligations */
+        post: operations["spendingByCategoryNaics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/psc/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top product and service codes by obligations */
+        post: operations["spendingByCategoryPsc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/recipient_duns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top recipients (deprecated: use recipient) by obligations
+         * @deprecated
+         */
+        post: operations["spendingByCategoryRecipientDuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/recipient/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top recipients (code = DUNS) by obligations */
+        post: operations["spendingByCategoryRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_category/state_territory/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top states and territories of the place of performance by obligations */
+        post: operations["spendingByCategoryStateTerritory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_geography/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obligations per state, county, congressional district or country
+         * @description Sums obligations of the matching records per area of the place of performance or of the recipient
+         *     location. For the state, county and district layers the search is limited to the United States
+         *     unless the request sets the matching scope filter itself. `population` comes from the census
+         *     reference tables and `per_capita` is the amount per inhabitant rounded to cents.
+         *     `geo_layer_filters` keeps only the listed shape codes.
+         */
+        post: operations["spendingByGeography"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_subaward_grouped/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Matching subawards grouped by prime award
+         * @description For each prime award with matching subawards, its id, the number of those subawards and their total amount.
+         */
+        post: operations["spendingBySubawardGrouped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_transaction_count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Number of matching transactions per award type group */
+        post: operations["spendingByTransactionCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_transaction_grouped/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Matching transactions grouped by prime award
+         * @description For each prime award with matching transactions, the number of those transactions and the sum of their obligations.
+         */
+        post: operations["spendingByTransactionGrouped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_by_transaction/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of transactions with the selected fields
+         * @description Transactions (award modifications) matching the filters, with the requested `fields`, sorted by
+         *     `sort` (which must be one of the fields). Offset paging covers the first 50,000 rows.
+         */
+        post: operations["spendingByTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/spending_over_time/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obligations (and award outlays) per fiscal year, quarter, month or calendar year
+         * @description Sums obligations of the matching records per period, split by award category, in ascending period
+         *     order. Periods between the earliest start date and the latest end date of `time_period` (default
+         *     2007-10-01 to the end of the current period) are listed even when empty (zero-filled). Quarters and
+         *     months are fiscal (quarter 1 and month 1 start in October). Group aliases `fy`, `q`, `m`, `cy` are
+         *     accepted. Outlays are only summed at `spending_level` `awards`; they are null otherwise.
+         */
+        post: operations["spendingOverTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/search/transaction_spending_summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count and obligation total of the transactions matching keywords
+         * @description Only the keyword filter is used: `keywords` (array, each at least 3 characters) or the older single
+         *     string `keyword`. Sums the obligations (`federal_action_obligation`) of the matching transactions.
+         */
+        post: operations["transactionSpendingSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        "account-autocomplete-request": {
+            filters: components["schemas"]["account-component-filters"];
+            /**
+             * @description Maximum number of results.
+             * @default 10
+             */
+            limit: number;
+        };
+        /**
+         * @description Treasury account components typed so far. Each may be omitted (no filtering), null (only accounts
+         *     without that component) or a string: an exact match, except for the component being completed,
+         *     which matches by prefix.
+         */
+        "account-component-filters": {
+            /** @description Availability type code (`X` or null). */
+            a?: string | null;
+            /** @description Agency identifier (3 characters). */
+            aid?: string | null;
+            /** @description Allocation transfer agency identifier (3 characters). */
+            ata?: string | null;
+            /** @description Beginning period of availability (4 characters). */
+            bpoa?: string | null;
+            /** @description Ending period of availability (4 characters). */
+            epoa?: string | null;
+            /** @description Main account code (4 characters). */
+            main?: string | null;
+            /** @description Sub account code (3 characters). */
+            sub?: string | null;
+        };
         /**
          * @description Advanced search filters. Values inside one filter are OR-ed; different filters are AND-ed
          *     (except `tas_codes` and `treasury_account_components`, which are OR-ed with each other).
@@ -147,6 +1436,21 @@ export interface components {
             treasury_account_components?: components["schemas"]["treasury-account-components-object"][];
         };
         AdvancedFilterObject: components["schemas"]["advanced-filter-object"];
+        /** @description A subtier agency (with its toptier agency) whose name or abbreviation matches. */
+        "agency-autocomplete-match": {
+            /** @description Agency id (the `awarding_agency_id`/`funding_agency_id` of awards). */
+            id: number;
+            subtier_agency: {
+                abbreviation: string | null;
+                name: string;
+            };
+            toptier_agency: {
+                abbreviation: string | null;
+                name: string;
+                toptier_code: string;
+            };
+            toptier_flag: boolean;
+        };
         "agency-object": {
             name: string;
             /** @enum {string} */
@@ -156,10 +1460,101 @@ export interface components {
             /** @enum {string} */
             type: "awarding" | "funding";
         };
+        "agency-office-autocomplete-response": {
+            messages: string[];
+            /**
+             * @description One object with three lists (as the upstream code answers; its contract shows a list of objects):
+             *     matching toptier agencies with all their subtier agencies and offices, matching subtier agencies
+             *     with their toptier agency and offices, matching offices with their toptier and subtier agency.
+             */
+            results: {
+                office: {
+                    code: string | null;
+                    name: string;
+                    subtier_agency: components["schemas"]["agency-office-subtier"];
+                    toptier_agency: components["schemas"]["agency-office-toptier"];
+                }[];
+                subtier_agency: {
+                    abbreviation: string | null;
+                    code: string;
+                    name: string;
+                    offices: components["schemas"]["agency-office-office"][];
+                    toptier_agency: components["schemas"]["agency-office-toptier"];
+                }[];
+                toptier_agency: {
+                    abbreviation: string | null;
+                    code: string;
+                    name: string;
+                    offices: components["schemas"]["agency-office-office"][];
+                    subtier_agencies: components["schemas"]["agency-office-subtier"][];
+                }[];
+            };
+        };
+        "agency-office-office": {
+            code: string;
+            name: string;
+        };
+        "agency-office-subtier": {
+            abbreviation: string | null;
+            code: string | null;
+            name: string;
+        };
+        "agency-office-toptier": {
+            abbreviation: string | null;
+            code: string;
+            name: string;
+        };
+        "assistance-listing": {
+            cfda_number: string | null;
+            cfda_program_title: string | null;
+        } | null;
+        "autocomplete-request": {
+            /**
+             * @description Maximum number of results.
+             * @default 10
+             */
+            limit: number;
+            /** @description Text typed so far; matched case-insensitively. */
+            search_text: string;
+        };
         "award-amounts": {
             lower_bound?: number;
             upper_bound?: number;
         };
+        "award-type-counts": {
+            contracts: number;
+            direct_payments: number;
+            grants: number;
+            idvs: number;
+            loans: number;
+            other: number;
+        };
+        /**
+         * @description Award type code -> description.
+         * @example {
+         *       "A": "BPA Call",
+         *       "B": "Purchase Order"
+         *     }
+         */
+        "award-type-group": {
+            [key: string]: string;
+        };
+        /**
+         * @description Counts of a program's awards by where their period of performance stands today: not started
+         *     (`forecasted`), running (`posted`), ended within the last year (`closed`), ended earlier (`archived`).
+         */
+        "cfda-opportunity-totals": {
+            archived: number;
+            /** @example 10.001 */
+            cfda: string;
+            closed: number;
+            forecasted: number;
+            posted: number;
+        };
+        "code-description": {
+            code: string | null;
+            description: string | null;
+        } | null;
         "def-code": {
             /** @example L */
             code: string;
@@ -206,7 +1601,30 @@ export interface components {
             description: string;
             id: string;
         };
+        "filter-tree-response": {
+            results: components["schemas"]["filter-tree-node"][];
+        };
         FilterTreeNode: components["schemas"]["filter-tree-node"];
+        "geography-result": {
+            aggregated_amount: number;
+            /** @description Area name (title case; districts as `VA-08`); empty when the area is not in the reference data. */
+            display_name: string;
+            /** @description aggregated_amount / population rounded to cents; null without a population. */
+            per_capita: number | null;
+            population: number | null;
+            /** @description State code (`VA`), county FIPS (`51059`), state FIPS + district (`5108`) or ISO3 country code. */
+            shape_code: string;
+            /** @description Only when `spending_level` is `awards`. */
+            total_outlays?: number;
+        };
+        "glossary-listing": {
+            data_act_term: string | null;
+            official: string | null;
+            plain: string | null;
+            resources: string | null;
+            slug: string;
+            term: string;
+        };
         "location-object": {
             city?: string;
             /** @description ISO 3166-1 alpha-3 code, or `FOREIGN` for every country but the USA. */
@@ -219,6 +1637,14 @@ export interface components {
             district_original?: string;
             state?: string;
             zip?: string;
+        };
+        "naics-node": {
+            children?: components["schemas"]["naics-node"][];
+            /** @description Number of 6-digit NAICS codes under this one (0 for a 6-digit code). */
+            count: number;
+            naics: string;
+            naics_description: string;
+            year_retired?: number | null;
         };
         /** @description Standard pager. */
         "page-metadata": {
@@ -246,12 +1672,223 @@ export interface components {
             exclude?: string[][];
             require?: string[][];
         };
+        "search-category-agency-result": components["schemas"]["search-category-result"] & {
+            /** @description Slug of the agency profile page; null when the agency has no profile page. */
+            agency_slug: string | null;
+        };
+        "search-category-naics-result": components["schemas"]["search-category-result"] & {
+            year_retired: number | null;
+        };
+        "search-category-recipient-result": components["schemas"]["search-category-result"] & {
+            /** @description Recipient hash and level (`<uuid>-<C|P|R>`). */
+            recipient_id: string | null;
+            uei: string | null;
+        };
+        /** @description Body of the spending_by_category endpoints. */
+        "search-category-request": {
+            /** @description Ignored on the per-category paths (clients send it anyway); required on the generic path. */
+            category?: string;
+            filters: components["schemas"]["advanced-filter-object"];
+            /**
+             * @description Results per page.
+             * @default 10
+             */
+            limit: number;
+            /** @default 1 */
+            page: number;
+            spending_level?: components["schemas"]["spending-level"];
+            /**
+             * @deprecated
+             * @description `true` searches subawards; set `spending_level` to `subawards` instead.
+             */
+            subawards?: boolean;
+        };
+        "search-category-response": {
+            category: string;
+            limit: number;
+            messages: components["schemas"]["search-messages"];
+            page_metadata: components["schemas"]["page-metadata"];
+            results: components["schemas"]["search-category-result"][];
+            spending_level: components["schemas"]["spending-level"];
+        };
+        /** @description One row of a spending_by_category result, ordered by amount descending. */
+        "search-category-result": {
+            /** @description Sum of obligations of the matching records. */
+            amount: number;
+            /** @description User-displayable code (abbreviation, NAICS, PSC, country code ...); null when none applies. */
+            code: string | null;
+            /** @description Database key of the item (agency id, assistance listing id, federal account id); null where none applies. */
+            id: number | null;
+            name: string | null;
+            /** @description Sum of award outlays; only for `spending_level` `awards`, null otherwise. */
+            total_outlays: number | null;
+        };
+        "search-category-subagency-result": components["schemas"]["search-category-result"] & {
+            /** @description Abbreviation of the toptier agency of the subtier. */
+            agency_abbreviation: string | null;
+            /** @description Toptier agency id of the subtier's parent agency. */
+            agency_id: number | null;
+            agency_name: string;
+            agency_slug: string;
+            subagency_slug: string;
+        };
+        /** @description A location of a search row; keys without data are null. */
+        "search-location": {
+            address_line1?: string | null;
+            address_line2?: string | null;
+            address_line3?: string | null;
+            city_name?: string | null;
+            congressional_code?: string | null;
+            country_name?: string | null;
+            county_code?: string | null;
+            county_name?: string | null;
+            foreign_postal_code?: string | null;
+            foreign_province?: string | null;
+            location_country_code?: string | null;
+            state_code?: string | null;
+            state_name?: string | null;
+            zip4?: string | null;
+            zip5?: string | null;
+        } | null;
+        /**
+         * @description Warnings and instructions for developers: always the note that search dates start at 2007-10-01,
+         *     plus notes on deprecated fields and on request filters that were not used.
+         */
+        "search-messages": string[];
         /** @description Pager that only says whether another page exists. */
         "simple-page-metadata": {
             hasNext: boolean;
             page: number;
         };
         SimplePageMetadata: components["schemas"]["simple-page-metadata"];
+        /**
+         * @description One award (or subaward) with the requested field labels as keys, plus `internal_id` and
+         *     `generated_internal_id` (subawards: `prime_award_internal_id` and `prime_award_generated_internal_id`).
+         *     A label that does not apply to the award group is returned as null.
+         */
+        "spending-by-award-row": {
+            agency_slug?: string | null;
+            "Assistance Listing"?: {
+                cfda_number?: string | null;
+                cfda_program_title?: string | null;
+            } | null;
+            "Assistance Listings"?: components["schemas"]["assistance-listing"][] | null;
+            "Award Amount"?: number | null;
+            "Award ID"?: string | null;
+            "Award Type"?: string | null;
+            "Awarding Agency"?: string | null;
+            "Awarding Agency Code"?: string | null;
+            "Awarding Sub Agency"?: string | null;
+            "Awarding Sub Agency Code"?: string | null;
+            awarding_agency_id?: number | null;
+            "Base Obligation Date"?: string | null;
+            "CFDA Number"?: string | null;
+            "Contract Award Type"?: string | null;
+            "COVID-19 Obligations"?: number | null;
+            "COVID-19 Outlays"?: number | null;
+            def_codes?: string[] | null;
+            Description?: string | null;
+            "End Date"?: string | null;
+            "Funding Agency"?: string | null;
+            "Funding Agency Code"?: string | null;
+            "Funding Sub Agency"?: string | null;
+            "Funding Sub Agency Code"?: string | null;
+            generated_internal_id?: string | null;
+            "Infrastructure Obligations"?: number | null;
+            "Infrastructure Outlays"?: number | null;
+            /** @description Award id (number); for subawards the subaward number (string). */
+            internal_id: number | string;
+            "Issued Date"?: string | null;
+            "Last Date to Order"?: string | null;
+            "Last Modified Date"?: string | null;
+            "Loan Value"?: number | null;
+            NAICS?: components["schemas"]["code-description"];
+            "Place of Performance City Code"?: string | null;
+            "Place of Performance Country Code"?: string | null;
+            "Place of Performance State Code"?: string | null;
+            "Place of Performance Zip5"?: string | null;
+            "Primary Place of Performance"?: components["schemas"]["search-location"];
+            primary_assistance_listing?: components["schemas"]["assistance-listing"];
+            "Prime Award ID"?: string | null;
+            "Prime Award Recipient UEI"?: string | null;
+            "Prime Recipient Name"?: string | null;
+            prime_award_generated_internal_id?: string | null;
+            prime_award_internal_id?: number | null;
+            prime_award_recipient_id?: string | null;
+            PSC?: components["schemas"]["code-description"];
+            "Recipient DUNS Number"?: string | null;
+            "Recipient Location"?: components["schemas"]["search-location"];
+            "Recipient Name"?: string | null;
+            "Recipient UEI"?: string | null;
+            recipient_id?: string | null;
+            "SAI Number"?: string | null;
+            "Start Date"?: string | null;
+            sub_award_recipient_id?: string | null;
+            "Sub-Award Amount"?: number | null;
+            "Sub-Award Date"?: string | null;
+            "Sub-Award Description"?: string | null;
+            "Sub-Award ID"?: string | null;
+            "Sub-Award Primary Place of Performance"?: components["schemas"]["search-location"];
+            "Sub-Award Type"?: string | null;
+            "Sub-Awardee Name"?: string | null;
+            "Sub-Recipient Location"?: components["schemas"]["search-location"];
+            "Sub-Recipient UEI"?: string | null;
+            "Subsidy Cost"?: number | null;
+            "Total Outlays"?: number | null;
+        };
+        /** @description One transaction with the requested field labels as keys, plus `internal_id` and `generated_internal_id` of its award. */
+        "spending-by-transaction-row": {
+            "Action Date"?: string | null;
+            "Action Type"?: string | null;
+            "Assistance Listing"?: {
+                cfda_number: string | null;
+                cfda_title: string | null;
+            } | null;
+            "Award ID"?: string | null;
+            "Award Type"?: string | null;
+            "Awarding Agency"?: string | null;
+            "Awarding Sub Agency"?: string | null;
+            awarding_agency_id?: number | null;
+            awarding_agency_slug?: string | null;
+            def_codes?: string[] | null;
+            "Funding Agency"?: string | null;
+            "Funding Sub Agency"?: string | null;
+            funding_agency_slug?: string | null;
+            generated_internal_id: string;
+            /** @description Internal id of the transaction's award. */
+            internal_id: number;
+            "Issued Date"?: string | null;
+            "Last Date to Order"?: string | null;
+            "Loan Value"?: number | null;
+            Mod?: string | null;
+            NAICS?: components["schemas"]["code-description"];
+            "Primary Place of Performance"?: components["schemas"]["search-location"];
+            PSC?: components["schemas"]["code-description"];
+            "Recipient Location"?: components["schemas"]["search-location"];
+            "Recipient Name"?: string | null;
+            "Recipient UEI"?: string | null;
+            recipient_id?: string | null;
+            "Subsidy Cost"?: number | null;
+            "Transaction Amount"?: number | null;
+            "Transaction Description"?: string | null;
+        };
+        /**
+         * @description Which records are searched and summed: `transactions` (each modification's obligation), `awards`
+         *     (award totals, with outlays) or `subawards`. The deprecated `subawards: true` means `subawards`.
+         * @enum {string}
+         */
+        "spending-level": "transactions" | "awards" | "subawards";
+        /**
+         * @description The period of a result row, values as strings. `fiscal_year` (or `calendar_year` for that grouping)
+         *     is always present; `quarter` (fiscal quarter 1-4) or `month` (fiscal month 1-12, 1 = October) when
+         *     grouping by them.
+         */
+        "time-period-group": {
+            calendar_year?: string;
+            fiscal_year?: string;
+            month?: string;
+            quarter?: string;
+        };
         "time-period-object": {
             /** @enum {string} */
             date_type?: "action_date" | "date_signed" | "last_modified_date" | "new_awards_only";
@@ -260,6 +1897,30 @@ export interface components {
             /** Format: date */
             start_date: string;
         };
+        "time-result": {
+            /** @description Sum of the obligation columns of this period. */
+            aggregated_amount: number;
+            Contract_Obligations: number;
+            Contract_Outlays: number | null;
+            Direct_Obligations: number;
+            Direct_Outlays: number | null;
+            Grant_Obligations: number;
+            Grant_Outlays: number | null;
+            Idv_Obligations: number;
+            Idv_Outlays: number | null;
+            Loan_Obligations: number;
+            Loan_Outlays: number | null;
+            Other_Obligations: number;
+            Other_Outlays: number | null;
+            time_period: components["schemas"]["time-period-group"];
+            /** @description Outlays exist only for `spending_level` `awards`; null otherwise. */
+            total_outlays: number | null;
+        };
+        /**
+         * @description A field label of spending_by_transaction.
+         * @enum {string}
+         */
+        "transaction-field": "Action Date" | "Action Type" | "Assistance Listing" | "Award ID" | "Award Type" | "Awarding Agency" | "Awarding Sub Agency" | "awarding_agency_id" | "awarding_agency_slug" | "Funding Agency" | "Funding Sub Agency" | "funding_agency_slug" | "internal_id" | "generated_internal_id" | "Issued Date" | "Last Date to Order" | "Loan Value" | "Mod" | "NAICS" | "PSC" | "Primary Place of Performance" | "recipient_id" | "Recipient Location" | "Recipient Name" | "Recipient UEI" | "Subsidy Cost" | "Transaction Amount" | "Transaction Description" | "def_codes";
         "treasury-account-components-object": {
             /** @enum {string|null} */
             a?: "X" | null;
@@ -364,13 +2025,647 @@ export interface components {
             content?: never;
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+         *     grandchildren. Negative values mean every level.
+         */
+        "tree-depth": number;
+        /**
+         * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+         *     also stays when one of its descendants within depth matches.
+         */
+        "tree-filter": string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    autocompleteAccountA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching availability type code values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: (string | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAccountAid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching agency identifier values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            agency_abbreviation: string | null;
+                            agency_name: string | null;
+                            aid: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAccountAta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching allocation transfer agency identifier values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            agency_abbreviation: string | null;
+                            agency_name: string | null;
+                            ata: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAccountBpoa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching beginning period of availability values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: (string | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAccountEpoa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching ending period of availability values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: (string | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAccountMain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching main account code values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: string[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAccountSub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["account-autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching sub account code values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: string[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAwardingAgencyOffice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["agency-office-autocomplete-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteAwardingAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches and a deprecation message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        results: components["schemas"]["agency-autocomplete-match"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteCfda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            popular_name: string | null;
+                            program_number: string;
+                            program_title: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        country_code: string;
+                        /** @enum {string} */
+                        scope: "primary_place_of_performance" | "recipient_location";
+                        state_code?: string | null;
+                    };
+                    /** @default 10 */
+                    limit?: number;
+                    search_text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Matching cities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: {
+                            city_name: string;
+                            state_code: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteFundingAgencyOffice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["agency-office-autocomplete-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteFundingAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches and a deprecation message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        results: components["schemas"]["agency-autocomplete-match"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteGlossary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matching terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        matched_terms: components["schemas"]["glossary-listing"][];
+                        results: string[];
+                        search_text: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 5 */
+                    limit?: number;
+                    search_text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Matching locations by kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Number of locations returned. */
+                        count?: number;
+                        messages: string[];
+                        results: {
+                            cities?: {
+                                city_name: string;
+                                country_name: string;
+                                state_name: string | null;
+                            }[];
+                            counties?: {
+                                country_name: string;
+                                /** @description 2-digit state FIPS + 3-digit county FIPS. */
+                                county_fips: string;
+                                county_name: string;
+                                state_name: string;
+                            }[];
+                            countries?: {
+                                country_name: string;
+                            }[];
+                            districts_current?: {
+                                country_name: string;
+                                current_cd: string;
+                                state_name: string;
+                            }[];
+                            districts_original?: {
+                                country_name: string;
+                                original_cd: string;
+                                state_name: string;
+                            }[];
+                            states?: {
+                                country_name: string;
+                                state_name: string;
+                            }[];
+                            zip_codes?: {
+                                country_name: string;
+                                state_name: string;
+                                zip_code: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteNaics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            naics: string;
+                            naics_description: string;
+                            year_retired: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteProgramActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            program_activity_code: string;
+                            program_activity_name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompletePsc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["autocomplete-request"];
+            };
+        };
+        responses: {
+            /** @description Matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            product_or_service_code: string;
+                            psc_description: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    autocompleteRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 10 */
+                    limit?: number;
+                    recipient_levels?: ("C" | "P" | "R")[];
+                    search_text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Matching recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count?: number;
+                        messages: string[];
+                        results: {
+                            duns: string | null;
+                            recipient_level: string | null;
+                            recipient_name: string | null;
+                            uei: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
     listBudgetFunctions: {
         parameters: {
             query?: never;
@@ -433,6 +2728,118 @@ export interface operations {
             400: components["responses"]["bad-request"];
         };
     };
+    getAgencyOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `agency_id` of `/api/v2/references/toptier_agencies/`. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            active_fq: string;
+                            active_fy: string;
+                            agency_name: string;
+                            budget_authority_amount: string;
+                            congressional_justification_url: string | null;
+                            current_total_budget_authority_amount: string;
+                            icon_filename: string;
+                            mission: string;
+                            obligated_amount: string;
+                            outlay_amount: string;
+                            website: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    listAwardTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Award type groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contracts: components["schemas"]["award-type-group"];
+                        direct_payments: components["schemas"]["award-type-group"];
+                        grants: components["schemas"]["award-type-group"];
+                        idvs: components["schemas"]["award-type-group"];
+                        loans: components["schemas"]["award-type-group"];
+                        other_financial_assistance: components["schemas"]["award-type-group"];
+                    };
+                };
+            };
+        };
+    };
+    listCfdaTotals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals per program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["cfda-opportunity-totals"][];
+                    };
+                };
+            };
+        };
+    };
+    getCfdaTotals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cfda: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals of the program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["cfda-opportunity-totals"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
     listDefCodes: {
         parameters: {
             query?: never;
@@ -453,6 +2860,253 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    pscFilterTree: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    pscFilterTreeGroup: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path: {
+                /** @description PSC group (tier 1). */
+                group: "Research and Development" | "Service" | "Product";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    pscFilterTreeGroupPsc: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path: {
+                /** @description PSC group (tier 1). */
+                group: "Research and Development" | "Service" | "Product";
+                /** @description Id of a node under the group. */
+                psc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    pscFilterTreeGroupPscPsc: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path: {
+                /** @description PSC group (tier 1). */
+                group: "Research and Development" | "Service" | "Product";
+                /** @description Id of a node under the group. */
+                psc: string;
+                /** @description Id of a node under `psc`. */
+                psc2: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    tasFilterTree: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    tasFilterTreeAgency: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency. */
+                agency: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    tasFilterTreeFederalAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
+                 *     grandchildren. Negative values mean every level.
+                 */
+                depth?: components["parameters"]["tree-depth"];
+                /**
+                 * @description Keeps nodes whose id or description contains this text (case-insensitive). With depth above 0 a node
+                 *     also stays when one of its descendants within depth matches.
+                 */
+                filter?: components["parameters"]["tree-filter"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency. */
+                agency: string;
+                /** @description Federal account code (`<aid>-<main>`). */
+                federal_account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tree nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["filter-tree-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
         };
     };
     createFilterHash: {
@@ -488,6 +3142,41 @@ export interface operations {
             422: components["responses"]["unprocessable"];
         };
     };
+    listGlossary: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: {
+                            /** @description Number of terms on all pages. */
+                            count: number;
+                            hasNext: boolean;
+                            hasPrevious: boolean;
+                            next: number | null;
+                            page: number;
+                            previous: number | null;
+                        };
+                        results: components["schemas"]["glossary-listing"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
     restoreFilterHash: {
         parameters: {
             query?: never;
@@ -519,6 +3208,1117 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    listNaics: {
+        parameters: {
+            query?: {
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NAICS nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["naics-node"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    getNaics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The NAICS node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["naics-node"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    listSubmissionPeriods: {
+        parameters: {
+            query?: {
+                /** @description Accepted for compatibility; answers are always served from a cache kept in step with the data. */
+                use_cache?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submission windows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available_periods: {
+                            certification_due_date: string;
+                            is_quarter: boolean;
+                            period_end_date: string;
+                            /** @example 2016-10-01T00:00:00Z */
+                            period_start_date: string;
+                            submission_due_date: string;
+                            submission_fiscal_month: number;
+                            submission_fiscal_quarter: number;
+                            submission_fiscal_year: number;
+                            submission_reveal_date: string;
+                            submission_start_date: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    listToptierAgencies: {
+        parameters: {
+            query?: {
+                order?: "asc" | "desc";
+                sort?: "agency_id" | "agency_name" | "active_fy" | "active_fq" | "outlay_amount" | "obligated_amount" | "budget_authority_amount" | "current_total_budget_authority_amount" | "percentage_of_total_budget_authority";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agencies; null values sort last in both orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            abbreviation: string | null;
+                            active_fq: string;
+                            active_fy: string;
+                            agency_id: number;
+                            agency_name: string;
+                            agency_slug: string;
+                            budget_authority_amount: number;
+                            congressional_justification_url: string | null;
+                            current_total_budget_authority_amount: number;
+                            obligated_amount: number;
+                            outlay_amount: number;
+                            /** @description Budget authority over the government total, as a fraction; null without a total. */
+                            percentage_of_total_budget_authority: number | null;
+                            toptier_code: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    listTotalBudgetaryResources: {
+        parameters: {
+            query?: {
+                /** @description 2 (November) to 12 (September); a quarter is its last period (Q2 = 6). */
+                fiscal_period?: number;
+                fiscal_year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        results: {
+                            fiscal_period: number;
+                            fiscal_year: number;
+                            total_budgetary_resources: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    newAwardsOverTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: {
+                        /** @description Recipient hash plus level (`<uuid>-<P|C|R>`). */
+                        recipient_id?: string;
+                        time_period: components["schemas"]["time-period-object"][];
+                    };
+                    /**
+                     * @default fiscal_year
+                     * @enum {string}
+                     */
+                    group?: "fiscal_year" | "quarter" | "month" | "fy" | "q" | "m";
+                };
+            };
+        };
+        responses: {
+            /** @description One row per period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        group: "fiscal_year" | "quarter" | "month";
+                        messages: components["schemas"]["search-messages"];
+                        results: {
+                            new_award_count_in_period: number;
+                            time_period: components["schemas"]["time-period-group"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByAwardCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                    /**
+                     * @default awards
+                     * @enum {string}
+                     */
+                    spending_level?: "awards" | "subawards";
+                    /**
+                     * @deprecated
+                     * @description `true` counts subawards; set `spending_level` to `subawards` instead.
+                     */
+                    subawards?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Counts per group (`subcontracts`/`subgrants` for subawards). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["search-messages"];
+                        results: components["schemas"]["award-type-counts"] | {
+                            subcontracts: number;
+                            subgrants: number;
+                        };
+                        /** @enum {string} */
+                        spending_level: "awards" | "subawards";
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Field labels to return (see the upstream SpendingByAwardFields list per award group). */
+                    fields: string[];
+                    filters: components["schemas"]["advanced-filter-object"] & Record<string, never>;
+                    /** @description Sort value of the last row of the previous page, as returned (`"None"` for no value). */
+                    last_record_sort_value?: string | null;
+                    /** @description Internal id of the last row of the previous page (search-after paging). */
+                    last_record_unique_id?: number | null;
+                    /** @default 10 */
+                    limit?: number;
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                    /** @default 1 */
+                    page?: number;
+                    /** @description A requested field label; defaults to the first field. */
+                    sort?: string;
+                    /**
+                     * @default awards
+                     * @enum {string}
+                     */
+                    spending_level?: "awards" | "subawards";
+                    /**
+                     * @deprecated
+                     * @description `true` searches subawards; set `spending_level` to `subawards` instead.
+                     */
+                    subawards?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of awards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limit: number;
+                        messages: components["schemas"]["search-messages"];
+                        page_metadata: {
+                            hasNext: boolean;
+                            /** @description Send back with the next request; the string `None` on the last page or for an empty sort value. */
+                            last_record_sort_value: string;
+                            /** @description Send back with the next request to continue after this page; null on the last page. */
+                            last_record_unique_id: number | null;
+                            page: number;
+                        };
+                        results: components["schemas"]["spending-by-award-row"][];
+                        /** @enum {string} */
+                        spending_level: "awards" | "subawards";
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"] & {
+                    /** @enum {string} */
+                    category: "awarding_agency" | "awarding_subagency" | "cfda" | "country" | "county" | "defc" | "district" | "federal_account" | "funding_agency" | "funding_subagency" | "naics" | "psc" | "recipient" | "recipient_duns" | "state_territory";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of the category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryAwardingAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "awarding_agency";
+                        results?: components["schemas"]["search-category-agency-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryAwardingSubagency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "awarding_subagency";
+                        results?: components["schemas"]["search-category-subagency-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryCfda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "cfda";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "country";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryCounty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "county";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryDefc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "defc";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "district";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryFederalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "federal_account";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryFundingAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "funding_agency";
+                        results?: components["schemas"]["search-category-agency-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryFundingSubagency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "funding_subagency";
+                        results?: components["schemas"]["search-category-subagency-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryNaics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "naics";
+                        results?: components["schemas"]["search-category-naics-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryPsc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "psc";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryRecipientDuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "recipient_duns";
+                        results?: components["schemas"]["search-category-recipient-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "recipient";
+                        results?: components["schemas"]["search-category-recipient-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByCategoryStateTerritory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-category-request"];
+            };
+        };
+        responses: {
+            /** @description One page of the category, by amount descending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["search-category-response"] & {
+                        /** @constant */
+                        category?: "state_territory";
+                        results?: components["schemas"]["search-category-result"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByGeography: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                    /** @enum {string} */
+                    geo_layer: "state" | "county" | "district" | "country";
+                    /** @description Shape codes to keep (state codes, county FIPS, state FIPS + district, ISO3 country codes). */
+                    geo_layer_filters?: string[];
+                    /** @enum {string} */
+                    scope: "place_of_performance" | "recipient_location";
+                    spending_level?: components["schemas"]["spending-level"];
+                    /**
+                     * @deprecated
+                     * @description `true` searches subawards; set `spending_level` to `subawards` instead.
+                     */
+                    subawards?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One row per area. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        geo_layer: "state" | "county" | "district" | "country";
+                        messages: components["schemas"]["search-messages"];
+                        results: components["schemas"]["geography-result"][];
+                        /** @enum {string} */
+                        scope: "place_of_performance" | "recipient_location";
+                        spending_level: components["schemas"]["spending-level"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingBySubawardGrouped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                    /** @default 10 */
+                    limit?: number;
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                    /** @default 1 */
+                    page?: number;
+                    /**
+                     * @default award_id
+                     * @enum {string}
+                     */
+                    sort?: "award_id" | "subaward_count" | "award_generated_internal_id" | "subaward_obligation";
+                };
+            };
+        };
+        responses: {
+            /** @description One row per prime award. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limit: number;
+                        messages: components["schemas"]["search-messages"];
+                        page_metadata: components["schemas"]["page-metadata"];
+                        results: {
+                            award_generated_internal_id: string;
+                            /** @description PIID or FAIN of the prime award. */
+                            award_id: string | null;
+                            subaward_count: number;
+                            subaward_obligation: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByTransactionCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                };
+            };
+        };
+        responses: {
+            /** @description Counts per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["search-messages"];
+                        results: components["schemas"]["award-type-counts"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByTransactionGrouped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"] & Record<string, never>;
+                    /** @default 10 */
+                    limit?: number;
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                    /** @default 1 */
+                    page?: number;
+                    /**
+                     * @default transaction_obligation
+                     * @enum {string}
+                     */
+                    sort?: "award_generated_internal_id" | "award_id" | "transaction_count" | "transaction_obligation";
+                };
+            };
+        };
+        responses: {
+            /** @description One row per prime award. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limit: number;
+                        messages: components["schemas"]["search-messages"];
+                        page_metadata: components["schemas"]["page-metadata"];
+                        results: {
+                            award_generated_internal_id: string;
+                            /** @description PIID, FAIN or URI of the prime award. */
+                            award_id: string | null;
+                            transaction_count: number;
+                            transaction_obligation: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingByTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fields: components["schemas"]["transaction-field"][];
+                    filters: components["schemas"]["advanced-filter-object"] & Record<string, never>;
+                    /** @default 10 */
+                    limit?: number;
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                    /** @default 1 */
+                    page?: number;
+                    sort: components["schemas"]["transaction-field"];
+                };
+            };
+        };
+        responses: {
+            /** @description One page of transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limit: number;
+                        messages: components["schemas"]["search-messages"];
+                        page_metadata: components["schemas"]["page-metadata"];
+                        results: components["schemas"]["spending-by-transaction-row"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    spendingOverTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                    /**
+                     * @default fiscal_year
+                     * @enum {string}
+                     */
+                    group?: "fiscal_year" | "quarter" | "month" | "calendar_year" | "fy" | "q" | "m" | "cy";
+                    spending_level?: components["schemas"]["spending-level"];
+                    /**
+                     * @deprecated
+                     * @description `true` searches subawards; set `spending_level` to `subawards` instead.
+                     */
+                    subawards?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One row per period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        group: "calendar_year" | "fiscal_year" | "quarter" | "month";
+                        messages: components["schemas"]["search-messages"];
+                        results: components["schemas"]["time-result"][];
+                        spending_level: components["schemas"]["spending-level"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    transactionSpendingSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"] & {
+                        /** @description A single keyword (older form of `keywords`). */
+                        keyword?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["search-messages"];
+                        results: {
+                            prime_awards_count: number;
+                            prime_awards_obligation_amount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
         };
     };

@@ -1,5 +1,5 @@
 import type { LevelColumns } from './level-columns';
-import { anyOf, containsText, equalsAny, unique, type Fragment } from './sql-helpers';
+import { anyOf, containsText, equalsAny, TRUE, unique, type Fragment } from './sql-helpers';
 
 /**
  * `award_ids`: an id wrapped in double quotes matches exactly (`column = ANY(ids)` on each id column:
@@ -19,6 +19,8 @@ export function awardIdsFilter(ids: readonly string[], c: LevelColumns): Fragmen
       partial.push(id.replace(/\s+/g, ' '));
     }
   }
+  // Blank ids carry no condition (the same as leaving the filter out).
+  if (exact.length === 0 && partial.length === 0) return TRUE;
   const parts: Fragment[] = [];
   const exactIds = unique(exact);
   if (exactIds.length > 0) for (const column of c.awardIdColumns) parts.push(equalsAny(column, exactIds));

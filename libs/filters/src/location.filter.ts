@@ -18,18 +18,18 @@ export function scopeFilter(scope: 'domestic' | 'foreign', columns: LocationColu
 
 /** Upstream's location rules: county and districts need a state; districts are USA-only and exclusive. */
 function validateLocation(loc: LocationFilter, field: string, index: number): void {
-  const fail = (message: string) => {
+  const fail = (message: string): never => {
     throw badRequest(`Invalid location in ${field}: ${message}`, [{ path: `/body/filters/${field}/${index}`, message, code: 'location' }]);
   };
   if (loc.county !== undefined && loc.state === undefined) fail('a county requires a state.');
-  const hasDistrict = loc.district_original !== undefined || loc.district_current !== undefined;
-  if (hasDistrict) {
-    if (loc.district_original !== undefined && loc.district_current !== undefined) {
-      fail('district_original and district_current cannot be combined; use one of them.');
-    }
-    if (loc.state === undefined || loc.country !== USA || loc.county !== undefined) {
-      fail('district_original and district_current require country USA and a state, and cannot be combined with a county.');
-    }
+  for (const key of ['district_original', 'district_current'] as const) {
+    if (loc[key] === undefined) continue;
+    if (loc.country !== USA) fail(`${key} is only valid with country USA.`);
+    if (loc.state === undefined) fail(`${key} requires a state.`);
+    if (loc.county !== undefined) fail(`${key} cannot be combined with a county.`);
+  }
+  if (loc.district_original !== undefined && loc.district_current !== undefined) {
+    fail('district_original and district_current cannot be combined; use one of them.');
   }
 }
 

@@ -1,7 +1,7 @@
 import { badRequest } from '@usas/errors';
 import { sql } from 'slonik';
 import type { LevelColumns } from './level-columns';
-import { allOf, anyOf, col, containsText, unique, type Fragment } from './sql-helpers';
+import { allOf, anyOf, col, containsText, TRUE, unique, type Fragment } from './sql-helpers';
 import { parseRecipientId } from './recipient-id';
 import type { SpendingLevel } from './types';
 
@@ -12,7 +12,7 @@ import type { SpendingLevel } from './types';
  */
 export function recipientSearchTextFilter(texts: readonly string[], c: LevelColumns): Fragment {
   const terms = unique(texts.map((t) => t.trim()).filter((t) => t.length > 0));
-  if (terms.length === 0) return sql.fragment`TRUE`;
+  if (terms.length === 0) return TRUE;
   const parts: Fragment[] = [];
   for (const term of terms) {
     parts.push(containsText(c.recipientName, term));

@@ -43,7 +43,7 @@ export function equalsAny(column: string, values: readonly string[]): Fragment {
 }
 
 /** `array_column && array`: served by a GIN index on the array column. */
-export function overlaps(column: string, values: readonly string[], memberType: 'text' | 'int4' = 'text'): Fragment {
+export function overlaps(column: string, values: readonly string[] | readonly number[], memberType: 'text' | 'int4' = 'text'): Fragment {
   return sql.fragment`${col(column)} && ${sql.array(values, memberType)}`;
 }
 

@@ -64,7 +64,7 @@ export function validateTimePeriods(periods: readonly TimePeriodFilter[], minDat
           `Invalid time_period: ${key} ${p[key]} is before the earliest searchable date ${minDate}. ` +
             `Time period start and end dates are limited to an earliest date of ${minDate}; ` +
             'use the download or bulk_download endpoints for earlier data.',
-          [{ path: `${path}/${key}`, message: `must be on or after ${minDate}`, code: 'minimum' },],
+          [{ path: `${path}/${key}`, message: `must be on or after ${minDate}`, code: 'minimum' }],
         );
       }
     }

@@ -25,11 +25,13 @@ const tables = (functions: Map<string, string>, subs: Map<string, [string, strin
   {
     table: 'budget_function',
     columns: ['budget_function_code', 'budget_function_title'],
+    key: ['budget_function_code'],
     rows: [...functions].sort(([a], [b]) => a.localeCompare(b)),
   },
   {
     table: 'budget_subfunction',
     columns: ['budget_subfunction_code', 'budget_subfunction_title', 'budget_function_code'],
+    key: ['budget_subfunction_code'],
     rows: [...subs].sort(([a], [b]) => a.localeCompare(b)).map(([code, [title, fn]]) => [code, title, fn]),
   },
 ];

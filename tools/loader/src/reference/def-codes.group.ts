@@ -44,12 +44,13 @@ export const defCodesGroup: ReferenceGroup = {
       seen.add(code);
       return defCodeRow(code, title);
     });
-    return [{ table: 'disaster_emergency_fund_code', columns: COLUMNS, rows }];
+    return [{ table: 'disaster_emergency_fund_code', columns: COLUMNS, key: ['code'], rows }];
   },
   generate: () => [
     {
       table: 'disaster_emergency_fund_code',
       columns: COLUMNS,
+      key: ['code'],
       // A small generated set: codes of each kind (plain, COVID-19, IIJA) with their public laws.
       rows: [
         defCodeRow('A', 'Emergency PL 115-56'),

@@ -48,6 +48,34 @@ async function writeGroup(tx: DatabaseTransactionConnection, group: ReferenceGro
   return counts;
 }
 
+/** Loads one group in its own transaction unless its checksum matches the last load. */
+async function loadGroup(
+  db: DatabasePool,
+  group: ReferenceGroup,
+  dir: string | undefined,
+  source: string,
+): Promise<{ result: GroupLoadResult; tables?: TableRows[] }> {
+  const checksum = checksumOf(group, dir);
+  const previous = await db.maybeOneFirst(
+    sql.type(z.object({ checksum: z.string() }))`SELECT checksum FROM reference_data_load WHERE group_name = ${group.name}`,
+  );
+  if (previous === checksum) return { result: { group: group.name, source, status: 'unchanged', rows: {} } };
+  // Files are parsed and validated before the transaction starts: a malformed file changes nothing.
+  const tables = dir === undefined ? group.generate() : group.read(dir);
+  const rows = await db.transaction(async (tx) => {
+    const counts = await writeGroup(tx, group, tables);
+    const total = Object.values(counts).reduce((n, c) => n + c, 0);
+    await tx.query(sql.unsafe`
+      INSERT INTO reference_data_load (group_name, source, checksum, row_count)
+      VALUES (${group.name}, ${source}, ${checksum}, ${total})
+      ON CONFLICT (group_name) DO UPDATE SET source = EXCLUDED.source, checksum = EXCLUDED.checksum,
+        row_count = EXCLUDED.row_count, loaded_at = now()
+    `);
+    return counts;
+  });
+  return { result: { group: group.name, source, status: 'loaded', rows }, tables };
+}
+
 /**
  * Loads each reference group in its own transaction, so a malformed file leaves that group's previous
  * contents untouched. Tables with a natural key are merged (ids stay stable across reloads); the
@@ -58,32 +86,24 @@ export async function loadReferenceData(db: DatabasePool, options: LoadReference
   const groups = options.groups ?? REFERENCE_GROUPS;
   const source = options.dir === undefined ? 'generated' : `files:${options.dir}`;
   const results: GroupLoadResult[] = [];
-  let done = 0;
-  for (const group of groups) {
-    options.onProgress?.(done, groups.length, group.name);
-    const checksum = checksumOf(group, options.dir);
-    const previous = await db.maybeOneFirst(
-      sql.type(z.object({ checksum: z.string() }))`SELECT checksum FROM reference_data_load WHERE group_name = ${group.name}`,
-    );
-    if (previous === checksum) {
-      results.push({ group: group.name, source, status: 'unchanged', rows: {} });
-    } else {
-      const tables = options.dir === undefined ? group.generate() : group.read(options.dir);
-      const rows = await db.transaction(async (tx) => {
-        const counts = await writeGroup(tx, group, tables);
-        const total = Object.values(counts).reduce((n, c) => n + c, 0);
-        await tx.query(sql.unsafe`
-          INSERT INTO reference_data_load (group_name, source, checksum, row_count)
-          VALUES (${group.name}, ${source}, ${checksum}, ${total})
-          ON CONFLICT (group_name) DO UPDATE SET source = EXCLUDED.source, checksum = EXCLUDED.checksum,
-            row_count = EXCLUDED.row_count, loaded_at = now()
-        `);
-        return counts;
-      });
-      results.push({ group: group.name, source, status: 'loaded', rows });
+  const loaded: TableRows[][] = [];
+  try {
+    for (const [i, group] of groups.entries()) {
+      options.onProgress?.(i, groups.length, group.name);
+      const { result, tables } = await loadGroup(db, group, options.dir, source);
+      results.push(result);
+      if (tables) loaded.push(tables);
+      options.onProgress?.(i + 1, groups.length, group.name);
     }
-    done += 1;
-    options.onProgress?.(done, groups.length, group.name);
+  } finally {
+    // A row that a later group's old rows still pointed at survives its own group's load; once every
+    // group is loaded, such rows that nothing references any more are removed.
+    if (loaded.length > 0) {
+      await db.transaction(async (tx) => {
+        const writer = createTableWriter(tx);
+        for (const tables of [...loaded].reverse()) for (const t of [...tables].reverse()) await writer.sweep(t);
+      });
+    }
   }
   return results;
 }

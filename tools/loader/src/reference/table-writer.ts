@@ -19,10 +19,17 @@ export interface TableWriter {
   write: (t: TableRows) => Promise<number>;
   /** Copies rows into a new temporary table of text columns (dropped at commit) and returns its name. */
   stage: (name: string, columns: string[], rows: Cell[][]) => Promise<IdentifierSqlToken>;
+  /** Materialises a query (typically over staged tables) as a temporary table and returns its name. */
+  derive: (name: string, query: SqlToken) => Promise<IdentifierSqlToken>;
   /** Updates changed rows and inserts new ones from a source table; stale rows are removed by finish(). */
   upsert: (spec: UpsertSpec) => Promise<void>;
   /** Deletes rows missing from their sources, children before parents, sparing rows still referenced. */
   finish: () => Promise<void>;
+  /**
+   * Retries the stale-row deletion of an already loaded keyed table. Rows spared because a table of a
+   * later group still pointed at them (e.g. a toptier agency of replaced accounts) can go afterwards.
+   */
+  sweep: (t: TableRows) => Promise<void>;
 }
 
 const columnRow = z.object({ name: z.string(), type: z.string(), not_null: z.boolean() });
@@ -75,9 +82,20 @@ export function createTableWriter(tx: DatabaseTransactionConnection): TableWrite
     });
   }
 
-  async function stage(name: string, columns: string[], rows: Cell[][]): Promise<IdentifierSqlToken> {
+  function tempName(name: string): IdentifierSqlToken {
     stageCount += 1;
-    const table = ident(`stage_${stageCount}_${name}`);
+    return ident(`stage_${stageCount}_${name}`);
+  }
+
+  async function derive(name: string, query: SqlToken): Promise<IdentifierSqlToken> {
+    const table = tempName(name);
+    await tx.query(sql.unsafe`CREATE TEMPORARY TABLE ${table} ON COMMIT DROP AS ${query}`);
+    await tx.query(sql.unsafe`ANALYZE ${table}`);
+    return table;
+  }
+
+  async function stage(name: string, columns: string[], rows: Cell[][]): Promise<IdentifierSqlToken> {
+    const table = tempName(name);
     const arrays = columns.map((_, i) =>
       sql.array(
         rows.map((r) => {
@@ -128,17 +146,21 @@ export function createTableWriter(tx: DatabaseTransactionConnection): TableWrite
     pending.push(spec);
   }
 
-  async function deleteStale(spec: UpsertSpec): Promise<void> {
-    const match = await keyMatch(spec);
+  async function foreignKeysTo(table: string): Promise<ReadonlyArray<z.infer<typeof foreignKeyRow>>> {
     // Foreign keys of any table (this group's, later groups', award data) that point at this table.
-    const fks = await tx.any(sql.type(foreignKeyRow)`
+    return tx.any(sql.type(foreignKeyRow)`
       SELECT n.nspname AS schema, r.relname AS table,
         array(SELECT a.attname FROM unnest(c.conkey) WITH ORDINALITY k(n, i)
               JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS columns,
         array(SELECT a.attname FROM unnest(c.confkey) WITH ORDINALITY k(n, i)
               JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS referenced
       FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid JOIN pg_namespace n ON n.oid = r.relnamespace
-      WHERE c.contype = 'f' AND c.confrelid = to_regclass(${spec.table})`);
+      WHERE c.contype = 'f' AND c.confrelid = to_regclass(${table})`);
+  }
+
+  async function deleteStale(spec: UpsertSpec): Promise<void> {
+    const match = await keyMatch(spec);
+    const fks = await foreignKeysTo(spec.table);
     const referenced = fks.map((fk) => {
       const pairs = fk.columns.map((col, i) => sql.fragment`r.${ident(col)} = t.${ident(fk.referenced[i] ?? col)}`);
       return sql.fragment`AND NOT EXISTS (SELECT 1 FROM ${sql.identifier([fk.schema, fk.table])} AS r WHERE ${list(pairs, sql.fragment` AND `)})`;
@@ -146,7 +168,7 @@ export function createTableWriter(tx: DatabaseTransactionConnection): TableWrite
     await tx.query(sql.unsafe`
       DELETE FROM ${ident(spec.table)} AS t
       WHERE NOT EXISTS (SELECT 1 FROM ${spec.source} AS s WHERE ${match})
-      ${list(referenced, sql.fragment` `)}`);
+      ${referenced.length === 0 ? sql.fragment`` : list(referenced, sql.fragment` `)}`);
   }
 
   async function write(t: TableRows): Promise<number> {
@@ -171,5 +193,12 @@ export function createTableWriter(tx: DatabaseTransactionConnection): TableWrite
     for (const table of tables) await tx.query(sql.unsafe`ANALYZE ${ident(table)}`);
   }
 
-  return { write, stage, upsert, finish };
+  async function sweep(t: TableRows): Promise<void> {
+    if (!t.key || (await foreignKeysTo(t.table)).length === 0) return;
+    const at = t.key.map((k) => t.columns.indexOf(k));
+    const source = await stage(`${t.table}_keys`, t.key, t.rows.map((r) => at.map((i) => r[i] ?? null)));
+    await deleteStale({ table: t.table, columns: t.key, key: t.key, source });
+  }
+
+  return { write, stage, derive, upsert, finish, sweep };
 }

@@ -1,0 +1,36 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { matchRank, textPatterns } from '../search/search-text';
+
+const AgencyMatchRow = z.object({
+  id: z.number(),
+  toptier_flag: z.boolean(),
+  toptier_code: z.string(),
+  toptier_abbreviation: z.string().nullable(),
+  toptier_name: z.string(),
+  subtier_abbreviation: z.string().nullable(),
+  subtier_name: z.string(),
+});
+export type AgencyMatchRow = z.infer<typeof AgencyMatchRow>;
+
+/**
+ * Agencies (one per subtier) whose subtier name or abbreviation contains the text. Order: exact, then
+ * prefix matches; FEMA under DHS before the legacy FEMA toptier (upstream's special case); toptier
+ * flag first; then toptier and subtier names.
+ */
+export async function searchAgencies(db: CommonQueryMethods, text: string, limit: number): Promise<readonly AgencyMatchRow[]> {
+  const p = textPatterns(text);
+  const rank = sql.fragment`least(${matchRank(sql.fragment`upper(s.name)`, p)}, ${matchRank(sql.fragment`upper(s.abbreviation)`, p)})`;
+  return db.any(sql.type(AgencyMatchRow)`
+    SELECT a.id, a.toptier_flag, t.toptier_code, t.abbreviation AS toptier_abbreviation, t.name AS toptier_name,
+           s.abbreviation AS subtier_abbreviation, s.name AS subtier_name
+    FROM agency a
+    JOIN toptier_agency t ON t.toptier_agency_id = a.toptier_agency_id
+    JOIN subtier_agency s ON s.subtier_agency_id = a.subtier_agency_id
+    WHERE upper(s.name) LIKE ${p.contains} OR upper(s.abbreviation) LIKE ${p.contains}
+    ORDER BY ${rank},
+      CASE WHEN t.abbreviation = 'FEMA' AND s.abbreviation = 'FEMA' THEN 1 WHEN t.abbreviation = 'FEMA' THEN 2 ELSE 0 END,
+      a.toptier_flag DESC, upper(t.name) COLLATE "C", upper(s.name) COLLATE "C", a.id
+    LIMIT ${limit}
+  `);
+}

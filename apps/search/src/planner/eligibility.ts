@@ -1,0 +1,80 @@
+import type { AdvancedFilter } from '@usas/filters';
+import type { SpendingLevel } from '../common/spending-level';
+import type { Grain, SummaryTable } from './summary-tables';
+
+/** What a query needs from its source besides the filter. */
+export interface PlanRequest {
+  level: SpendingLevel;
+  filters: AdvancedFilter;
+  /** Columns the query reads outside the filter: grouping keys and measures. */
+  columns: readonly string[];
+  /**
+   * The finest date resolution the query reads from date columns: `month` when it groups by calendar
+   * year, quarter or month, `fiscal_year` when it groups by fiscal year, `none` when it reads no date.
+   */
+  dateResolution: 'none' | Grain;
+}
+
+const GRAIN_ORDER: Record<'none' | Grain, number> = { none: 0, fiscal_year: 1, month: 2 };
+
+/** True for a filter value that carries a condition (the filter compiler skips the others). */
+function given(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.length > 0;
+  return true;
+}
+
+/** Date columns a time_period entry's date_type compiles to, per level (see libs/filters time-period). */
+function timeColumns(level: SpendingLevel, dateType: string | undefined): string[] {
+  if (level === 'awards') {
+    if (dateType === undefined || dateType === 'new_awards_only') return ['action_date', 'date_signed'];
+    return [dateType];
+  }
+  switch (dateType) {
+    case undefined:
+    case 'action_date':
+      return ['action_date'];
+    case 'date_signed':
+      return ['award_date_signed'];
+    case 'new_awards_only':
+      return ['action_date', 'award_date_signed'];
+    default:
+      return [dateType];
+  }
+}
+
+const lastDayOfMonth = (date: string) => {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/**
+ * Whether a period's bounds fall on the grain's boundaries: then "date >= start" and "date <= end" select
+ * the same rows whether the date is exact or truncated to the first day of its month / fiscal year.
+ */
+export function alignedTo(grain: Grain, start: string, end: string): boolean {
+  if (grain === 'month') return start.endsWith('-01') && end === lastDayOfMonth(end);
+  return start.slice(4) === '-10-01' && end.slice(4) === '-09-30';
+}
+
+/**
+ * Whether a summary table answers a request exactly: same level, every column the query and the filters
+ * read is kept, the date resolution is not coarser than needed, and every time period is aligned.
+ */
+export function tableAnswers(t: SummaryTable, req: PlanRequest): boolean {
+  if (t.level !== req.level) return false;
+  if (GRAIN_ORDER[t.grain] < GRAIN_ORDER[req.dateResolution]) return false;
+  if (!req.columns.every((c) => t.columns.has(c))) return false;
+  for (const [key, value] of Object.entries(req.filters)) {
+    if (!given(value)) continue;
+    if (!t.filterKeys.has(key)) return false;
+  }
+  for (const p of req.filters.time_period ?? []) {
+    const dateType = (p as { date_type?: string }).date_type;
+    if (!timeColumns(req.level, dateType).every((c) => t.dateColumns.includes(c))) return false;
+    if (!alignedTo(t.grain, p.start_date, p.end_date)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,188 @@
+/**
+ * Property: the planner never changes an answer. Random requests over a random dataset are answered
+ * twice, by an app whose planner may route to summary tables and by one that always reads the base
+ * tables; status and body must be identical. The test also checks that summaries were really used, and
+ * that a write to the base tables makes the planner fall back until the summaries are refreshed.
+ */
+import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
+import { createAppServer, createLogger, createMetrics } from '@usas/service-kit';
+import { sql } from 'slonik';
+import supertest from 'supertest';
+import { createApp } from '../src/app';
+import { AGENCIES, insertRandomDataset, pick, prng, TYPE_CATEGORY } from './random-dataset';
+
+const SEED = Number(process.env.PLANNER_PROPERTY_SEED ?? 20240501);
+const REQUESTS = Number(process.env.PLANNER_PROPERTY_REQUESTS ?? 400);
+
+let db: TestDatabase;
+let routed: ReturnType<typeof supertest>;
+let base: ReturnType<typeof supertest>;
+const choices: Array<{ table: string; summary: boolean }> = [];
+
+function server(planner: Parameters<typeof createApp>[0]['planner']) {
+  return supertest(
+    createAppServer({
+      name: 'search-test',
+      router: createApp({ db: db.pool, planner }),
+      logger: createLogger('silent', 'test'),
+      metrics: createMetrics({ defaultMetrics: false }),
+      ready: async () => undefined,
+      bodyLimit: '1mb',
+    }),
+  );
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.pool.query(sql.unsafe`DELETE FROM transaction_search`);
+  await db.pool.query(sql.unsafe`DELETE FROM award_search`);
+  await insertRandomDataset(db.pool, SEED, 600);
+  await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+  routed = server({ observe: ({ source }) => choices.push({ table: source.name, summary: source.isSummary }) });
+  base = server({ enabled: false });
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const GROUPS: string[][] = [
+  ['A', 'B', 'C', 'D'],
+  ['IDV_A', 'IDV_B', 'IDV_B_A', 'IDV_B_B', 'IDV_B_C', 'IDV_C', 'IDV_D', 'IDV_E'],
+  ['02', '03', '04', '05'],
+  ['06', '10'],
+  ['07', '08'],
+  ['09', '11', '-1'],
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+function randomPeriod(rand: () => number, level: string): Record<string, string> {
+  const kind = rand();
+  const y = 2015 + Math.floor(rand() * 7);
+  let p: Record<string, string>;
+  if (kind < 0.4) {
+    // Whole fiscal years: the bounds of the fiscal-year summaries.
+    p = { start_date: `${y - 1}-10-01`, end_date: `${y + Math.floor(rand() * 3)}-09-30` };
+  } else if (kind < 0.75) {
+    // Whole months: the bounds of the monthly summaries.
+    const m1 = 1 + Math.floor(rand() * 12);
+    const y2 = y + Math.floor(rand() * 2);
+    const m2 = y2 === y ? m1 + Math.floor(rand() * (13 - m1)) : 1 + Math.floor(rand() * 12);
+    p = { start_date: `${y}-${pad(m1)}-01`, end_date: `${y2}-${pad(m2)}-${pad(lastDay(y2, m2))}` };
+  } else {
+    // Any days: no summary is aligned with these.
+    const m1 = 1 + Math.floor(rand() * 12);
+    p = { start_date: `${y}-${pad(m1)}-${pad(1 + Math.floor(rand() * 28))}`, end_date: `${y + 1}-${pad(1 + Math.floor(rand() * 12))}-${pad(1 + Math.floor(rand() * 28))}` };
+  }
+  if (rand() < 0.15) p.date_type = level === 'awards' ? pick(rand, ['new_awards_only', 'date_signed', 'action_date']) : pick(rand, ['action_date', 'date_signed']);
+  return p;
+}
+
+function randomFilters(rand: () => number, level: string): Record<string, unknown> {
+  const f: Record<string, unknown> = {};
+  const t = rand();
+  if (t < 0.35) f.award_type_codes = pick(rand, GROUPS);
+  else if (t < 0.6) f.award_type_codes = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(rand, Object.keys(TYPE_CATEGORY))))];
+  else if (t < 0.63) f.award_type_codes = ['no intersection'];
+  if (rand() < 0.8) f.time_period = Array.from({ length: rand() < 0.8 ? 1 : 2 }, () => randomPeriod(rand, level));
+  if (rand() < 0.3) {
+    f.agencies = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => {
+      const ag = pick(rand, AGENCIES);
+      const type = pick(rand, ['awarding', 'funding']);
+      if (rand() < 0.5) return { type, tier: 'toptier', name: ag.top };
+      const sub = pick(rand, ag.subs);
+      return rand() < 0.3 ? { type, tier: 'subtier', name: sub[0], toptier_name: ag.top } : { type, tier: 'subtier', name: sub[0] };
+    });
+  }
+  if (rand() < 0.15) f.place_of_performance_scope = pick(rand, ['domestic', 'foreign']);
+  if (rand() < 0.15) f.recipient_scope = pick(rand, ['domestic', 'foreign']);
+  if (rand() < 0.05) f.keywords = ['PROPERTY RECIPIENT 1'];
+  return f;
+}
+
+const CATEGORIES = [
+  'awarding_agency',
+  'awarding_subagency',
+  'funding_agency',
+  'funding_subagency',
+  'naics',
+  'psc',
+  'cfda',
+  'recipient',
+  'country',
+  'county',
+  'district',
+  'state_territory',
+  'federal_account',
+];
+
+function randomRequest(rand: () => number): { path: string; body: Record<string, unknown> } {
+  const level = pick(rand, ['transactions', 'transactions', 'awards']);
+  const filters = randomFilters(rand, level);
+  const kind = rand();
+  if (kind < 0.3) return { path: 'spending_over_time/', body: { group: pick(rand, ['fiscal_year', 'quarter', 'month', 'calendar_year']), spending_level: level, filters } };
+  if (kind < 0.65) return { path: `spending_by_category/${pick(rand, CATEGORIES)}/`, body: { filters, spending_level: level, limit: 100 } };
+  if (kind < 0.85) {
+    return {
+      path: 'spending_by_geography/',
+      body: { filters, spending_level: level, scope: pick(rand, ['place_of_performance', 'recipient_location']), geo_layer: pick(rand, ['state', 'county', 'district', 'country']) },
+    };
+  }
+  if (kind < 0.93) return { path: 'spending_by_award_count/', body: { filters } };
+  return { path: 'spending_by_transaction_count/', body: { filters } };
+}
+
+/** Whether a response carries at least one non-zero amount or count. */
+function hasAmounts(body: { results?: unknown }): boolean {
+  const results = body.results;
+  const values = Array.isArray(results) ? results.flatMap((r) => Object.values(r as object)) : Object.values((results ?? {}) as object);
+  return values.some((v) => typeof v === 'number' && v !== 0);
+}
+
+describe('search planner', () => {
+  it(`routes ${REQUESTS} random requests without changing any answer (seed ${SEED})`, async () => {
+    const rand = prng(SEED);
+    let nonEmpty = 0;
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const { path, body } = randomRequest(rand);
+      const [a, b] = await Promise.all([routed.post(`/api/v2/search/${path}`).send(body), base.post(`/api/v2/search/${path}`).send(body)]);
+      const context = `request #${i} ${path} ${JSON.stringify(body)} via ${choices[choices.length - 1]?.table}`;
+      expect({ context, status: a.status, body: a.body }).toEqual({ context, status: b.status, body: b.body });
+      if (a.status === 200 && hasAmounts(a.body)) nonEmpty += 1;
+    }
+    // The comparisons are not vacuous: most answers carry non-zero amounts or counts.
+    expect(nonEmpty).toBeGreaterThan(REQUESTS / 2);
+    const used = new Set(choices.filter((c) => c.summary).map((c) => c.table));
+    // Every summary table answered some requests, and a good share of all requests went to one.
+    expect([...used].sort()).toEqual([
+      'search_summary_award_month',
+      'search_summary_txn_industry_fy',
+      'search_summary_txn_month',
+      'search_summary_txn_pop_fy',
+      'search_summary_txn_recipient_fy',
+      'search_summary_txn_recipient_location_fy',
+    ]);
+    expect(choices.filter((c) => c.summary).length).toBeGreaterThan(REQUESTS / 5);
+  });
+
+  it('falls back to the base tables after a write until the summaries are refreshed', async () => {
+    const body = { group: 'fiscal_year', filters: { time_period: [{ start_date: '2019-10-01', end_date: '2020-09-30' }] } };
+    const before = await routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
+    expect(choices[choices.length - 1]!.summary).toBe(true);
+
+    await db.pool.query(sql.unsafe`
+      INSERT INTO transaction_search (transaction_id, award_id, generated_unique_award_id, transaction_unique_id, is_fpds, action_date,
+        fiscal_year, type, award_category, federal_action_obligation, generated_pragmatic_obligation)
+      VALUES (999999, 1, 'PROP_1', 'PROPTXN-NEW', true, '2020-01-15', 2020, 'A', 'contract', 1234.56, 1234.56)
+    `);
+    const stale = await routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
+    expect(choices[choices.length - 1]).toEqual({ table: 'transaction_search', summary: false });
+    expect(stale.body.results[0].aggregated_amount).toBeCloseTo(before.body.results[0].aggregated_amount + 1234.56, 2);
+
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const fresh = await routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
+    expect(choices[choices.length - 1]!.summary).toBe(true);
+    expect(fresh.body).toEqual(stale.body);
+  });
+});

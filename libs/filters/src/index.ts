@@ -1,0 +1,12 @@
+export { AWARD_TYPE_GROUPS, awardTypeGroupOf } from './award-type-groups';
+export type { AwardTypeGroup } from './award-type-groups';
+export { compileFilters } from './compile-filters';
+export { LEVEL_COLUMNS } from './level-columns';
+export type { LevelColumns, LocationColumns } from './level-columns';
+export { PSC_GROUPS } from './naics-psc.filter';
+export { parseRecipientId } from './recipient-id';
+export type { RecipientId, RecipientLevel } from './recipient-id';
+export { formatTasComponents, formatTasPath, parseTasLabel } from './tas-path';
+export type { TasParts } from './tas-path';
+export { EARLIEST_DATE_MESSAGE, SEARCH_MAX_DATE, SEARCH_MIN_DATE, timePeriodBounds } from './time-period.filter';
+export type { AdvancedFilter, DefCodeGroup, FilterContext, SpendingLevel } from './types';

@@ -1,0 +1,41 @@
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+
+export interface DeriveStep {
+  step: string;
+  /** Rows written or changed by the step. */
+  changed: number;
+  seconds: number;
+}
+
+interface Options {
+  scoped: boolean;
+  asOf: string;
+}
+
+/**
+ * The derive steps (SQL functions of migration 0021) in order. After a generation the award-level steps
+ * are expected to change nothing: the generator already wrote consistent values.
+ */
+const STEPS: Array<{ step: string; sql: string; args: (o: Options) => unknown[]; scopedOnly?: boolean }> = [
+  { step: 'award_links', sql: 'SELECT derive_award_links($1) AS n', args: (o) => [o.scoped] },
+  { step: 'award_rollups', sql: 'SELECT derive_award_rollups($1) AS n', args: (o) => [o.scoped] },
+  { step: 'award_file_c', sql: 'SELECT derive_award_file_c($1, $2::date) AS n', args: (o) => [o.scoped, o.asOf] },
+  { step: 'search_file_c', sql: 'SELECT derive_search_file_c($1) AS n', args: (o) => [o.scoped], scopedOnly: true },
+  { step: 'award_subawards', sql: 'SELECT derive_award_subawards($1) AS n', args: (o) => [o.scoped] },
+  { step: 'recipients', sql: 'SELECT derive_recipients($1::date) AS n', args: (o) => [o.asOf] },
+  { step: 'parent_award', sql: 'SELECT derive_parent_award() AS n', args: () => [] },
+];
+
+/** Runs the derive steps on one connection (a scoped run reads the session's derive_scope table). */
+export async function runDerive(client: pg.Client, options: Options & { onStep?: (step: string) => void }): Promise<DeriveStep[]> {
+  const out: DeriveStep[] = [];
+  for (const s of STEPS) {
+    if (s.scopedOnly && !options.scoped) continue;
+    options.onStep?.(s.step);
+    const started = performance.now();
+    const result = await client.query<{ n: string }>(s.sql, s.args(options));
+    out.push({ step: s.step, changed: Number(result.rows[0]?.n ?? 0), seconds: Math.round(performance.now() - started) / 1000 });
+  }
+  return out;
+}

@@ -1,0 +1,254 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildAccountFiles } from './accounts';
+import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
+import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
+import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
+import { loadCatalog, type TasRef } from './catalog';
+import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS } from './columns';
+import { CopySink } from './copy-sink';
+import { dayOf, fiscalYearEnd, fiscalYearOf, fiscalYearStart } from './dates';
+import { runDerive, type DeriveStep } from './derive';
+import { Random, WeightedPicker, shuffled } from './random';
+import { createRecipientPool } from './recipients';
+import { SCALES, type Scale, type ScaleName } from './scales';
+import { planSubmissions, submissionRows, type SubmissionWindow } from './submissions';
+
+export interface GenerateOptions {
+  /** Connection string of the service database (migrated, reference data loaded). */
+  url: string;
+  scale: ScaleName | Scale;
+  seed: number;
+  /** The generated data's "today" (YYYY-MM-DD): the end of its time window. Default: the current UTC date. */
+  today?: string;
+  /** Called as the generation advances (awards done of total) and at each phase. */
+  onProgress?: (event: { phase: string; done?: number; total?: number; note?: string }) => void;
+}
+
+export interface GenerateResult {
+  scale: ScaleName;
+  seed: number;
+  today: string;
+  rows: Record<string, number>;
+  phases: Array<{ phase: string; seconds: number }>;
+  derive: DeriveStep[];
+  seconds: number;
+}
+
+/** Tables a generation replaces (the award read model and the account data). */
+export const AWARD_DATA_TABLES = [
+  'award_search', 'transaction_search', 'subaward_search', 'financial_accounts_by_awards', 'submission_attributes',
+  'appropriation_account_balances', 'financial_accounts_by_program_activity_object_class', 'gtas_sf133_balances',
+  'recipient_lookup', 'recipient_profile', 'parent_award',
+];
+
+const FIRST_FISCAL_YEAR = 2008;
+
+function typeCounts(total: number): Map<AwardTypeSpec, number> {
+  const counts = new Map<AwardTypeSpec, number>();
+  for (const t of AWARD_TYPES) counts.set(t, Math.max(total >= 500 ? 3 : 0, Math.round(total * t.share)));
+  const sum = [...counts.values()].reduce((a, b) => a + b, 0);
+  const filler = AWARD_TYPE_BY_CODE.get('B') as AwardTypeSpec;
+  counts.set(filler, (counts.get(filler) as number) + total - sum);
+  return counts;
+}
+
+function parentPicker(idvs: Map<string, IdvRef[]>, types: string[], random: Random): WeightedPicker<IdvRef> | null {
+  const candidates = types.flatMap((t) => idvs.get(t) ?? []);
+  return candidates.length === 0 ? null : WeightedPicker.zipf(shuffled(candidates, random), 0.8);
+}
+
+/**
+ * Generates a complete award dataset into the database: awards, transactions, subawards, File C rows and
+ * submissions streamed with COPY into bare tables (indexes dropped first and rebuilt after), then File A,
+ * File B and GTAS in SQL, then the derived tables (derive_* functions) and statistics. The same seed,
+ * scale, reference data and `today` always give the same rows.
+ */
+export async function generateAwardData(options: GenerateOptions): Promise<GenerateResult> {
+  const scale = typeof options.scale === 'string' ? SCALES[options.scale] : options.scale;
+  const todayIso = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = dayOf(todayIso);
+  const progress = options.onProgress ?? (() => undefined);
+  const phases: GenerateResult['phases'] = [];
+  const started = performance.now();
+  let phaseStarted = started;
+  const endPhase = (phase: string) => {
+    const now = performance.now();
+    phases.push({ phase, seconds: Math.round((now - phaseStarted) / 100) / 10 });
+    phaseStarted = now;
+  };
+  const rows: Record<string, number> = {};
+
+  const admin = new pg.Client({ connectionString: options.url });
+  await admin.connect();
+  let indexesDropped = false;
+  try {
+    progress({ phase: 'prepare', note: 'reading reference data' });
+    await restoreBulkIndexes(options.url); // repairs an earlier interrupted load, if any
+    await admin.query(`TRUNCATE ${AWARD_DATA_TABLES.join(', ')}`);
+    const catalog = await loadCatalog(admin, options.seed);
+    const random = new Random(options.seed, 1);
+    const recipients = createRecipientPool(scale.recipients, catalog.places, catalog.usPlaces, new Random(options.seed, 2));
+    const plan = planSubmissions(catalog, today);
+    const windowById = new Map<number, SubmissionWindow>(plan.windows.map((w) => [w.windowId, w]));
+    const finalWindowByYear = new Map<number, SubmissionWindow>();
+    for (const w of plan.windows) if (w.finalOfYear) finalWindowByYear.set(w.fiscalYear, w);
+    const currentYear = fiscalYearOf(today);
+    const years: number[] = [];
+    const yearWeights: number[] = [];
+    for (let fy = FIRST_FISCAL_YEAR; fy <= currentYear; fy += 1) {
+      years.push(fy);
+      const elapsed = fy < currentYear ? 1 : Math.max(0.05, (today - fiscalYearStart(fy) + 1) / (fiscalYearEnd(fy) - fiscalYearStart(fy) + 1));
+      yearWeights.push((1 + 0.03 * (fy - FIRST_FISCAL_YEAR)) * elapsed);
+    }
+    const tasPickers = new Map<number, WeightedPicker<TasRef>>();
+    for (const [toptierId, list] of catalog.tasByToptier) tasPickers.set(toptierId, WeightedPicker.zipf(list, 1.0));
+    indexesDropped = true;
+    await dropBulkIndexes(admin);
+    endPhase('prepare');
+
+    // ---- generate and load ------------------------------------------------------------------------------
+    resetBlockCaches();
+    const sinks = {
+      award: await CopySink.open(options.url, 'award_search', AWARD_COLUMNS),
+      transaction: await CopySink.open(options.url, 'transaction_search', TRANSACTION_COLUMNS),
+      subaward: await CopySink.open(options.url, 'subaward_search', SUBAWARD_COLUMNS),
+      faba: await CopySink.open(options.url, 'financial_accounts_by_awards', FABA_COLUMNS),
+    };
+    const submissions = await CopySink.open(options.url, 'submission_attributes', SUBMISSION_COLUMNS);
+    const all = [sinks.award, sinks.transaction, sinks.subaward, sinks.faba, submissions];
+    try {
+      for (const line of submissionRows(plan)) submissions.push(line);
+      const ctx: BuildContext = {
+        random,
+        catalog,
+        recipients,
+        plan,
+        windowById,
+        finalWindowByYear,
+        today,
+        firstDay: fiscalYearStart(FIRST_FISCAL_YEAR),
+        updateDate: `${todayIso} 00:00:00+00`,
+        compactDetail: scale.compactDetail,
+        transactionFactor: scale.transactionsPerAward / baseTransactionMean(),
+        subawardMean: scale.subawardsPerParent,
+        defc: defPickers(catalog),
+        sinks,
+        next: { transaction: 1, subaward: 1, faba: 1 },
+        yearPicker: new WeightedPicker(years, yearWeights),
+        tasPickers,
+      };
+      const counts = typeCounts(scale.awards);
+      let awardId = 0;
+      const total = scale.awards;
+      const step = async (): Promise<void> => {
+        if (awardId % 1000 === 0) {
+          progress({ phase: 'generate', done: awardId, total });
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (all.some((s) => s.backedUp)) await Promise.all(all.map((s) => s.drained()));
+      };
+
+      // IDVs first (children need their parents): top-level ones, then IDVs under other IDVs.
+      const idvs = new Map<string, IdvRef[]>();
+      const childOf: Record<string, { parents: string[]; share: number }> = {
+        IDV_E: { parents: ['IDV_C'], share: 0.35 },
+        IDV_B_A: { parents: ['IDV_A'], share: 0.15 },
+        IDV_B_B: { parents: ['IDV_A'], share: 0.15 },
+      };
+      const topLevel: AwardTypeSpec[] = [];
+      const children: AwardTypeSpec[] = [];
+      for (const t of AWARD_TYPES.filter((x) => x.isIdv)) {
+        const n = counts.get(t) as number;
+        const nChildren = Math.round(n * (childOf[t.code]?.share ?? 0));
+        for (let i = 0; i < n; i += 1) (i < nChildren ? children : topLevel).push(t);
+      }
+      const remember = (ref: IdvRef | null) => {
+        if (!ref) return;
+        const list = idvs.get(ref.type) ?? [];
+        list.push(ref);
+        idvs.set(ref.type, list);
+      };
+      for (const t of shuffled(topLevel, random)) {
+        remember(buildAward(ctx, ++awardId, t, null));
+        await step();
+      }
+      const childPickers = new Map<string, WeightedPicker<IdvRef> | null>();
+      for (const [code, rule] of Object.entries(childOf)) childPickers.set(code, parentPicker(idvs, rule.parents, random));
+      for (const t of shuffled(children, random)) {
+        remember(buildAward(ctx, ++awardId, t, childPickers.get(t.code)?.pick(random) ?? null));
+        await step();
+      }
+
+      // Everything else, in a shuffled order of types; orders and calls under IDVs.
+      const orderParents: Record<string, { picker: WeightedPicker<IdvRef> | null; share: number }> = {
+        A: { picker: parentPicker(idvs, ['IDV_E', 'IDV_C'], random), share: 0.85 },
+        C: { picker: parentPicker(idvs, ['IDV_B', 'IDV_B_A', 'IDV_B_B', 'IDV_B_C', 'IDV_A', 'IDV_C', 'IDV_D'], random), share: 0.85 },
+        B: { picker: parentPicker(idvs, ['IDV_C', 'IDV_E'], random), share: 0.1 },
+      };
+      const rest = AWARD_TYPES.filter((t) => !t.isIdv);
+      const sequence = new Uint8Array(total - awardId);
+      let k = 0;
+      rest.forEach((t, index) => {
+        for (let i = 0; i < (counts.get(t) as number); i += 1) sequence[k++] = index;
+      });
+      for (let i = sequence.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(random.next() * (i + 1));
+        const tmp = sequence[i] as number;
+        sequence[i] = sequence[j] as number;
+        sequence[j] = tmp;
+      }
+      for (const index of sequence) {
+        const spec = rest[index] as AwardTypeSpec;
+        const rule = orderParents[spec.code];
+        const parent = rule?.picker && random.chance(rule.share) ? rule.picker.pick(random) : null;
+        buildAward(ctx, ++awardId, spec, parent);
+        await step();
+      }
+      progress({ phase: 'generate', done: awardId, total });
+      for (const s of all) rows[s.table] = s.rows;
+      await Promise.all(all.map((s) => s.finish()));
+    } catch (error) {
+      await Promise.all(all.map((s) => s.abort()));
+      throw error;
+    }
+    endPhase('generate+load');
+
+    progress({ phase: 'accounts', note: 'File A, File B, GTAS' });
+    Object.assign(rows, await buildAccountFiles(admin, defPickers(catalog).plain));
+    await admin.query(`
+      SELECT setval('award_search_award_id_seq', greatest((SELECT max(award_id) FROM award_search), 1)),
+        setval('transaction_search_transaction_id_seq', greatest((SELECT max(transaction_id) FROM transaction_search), 1)),
+        setval('subaward_search_broker_subaward_id_seq', greatest((SELECT max(broker_subaward_id) FROM subaward_search), 1)),
+        setval(pg_get_serial_sequence('financial_accounts_by_awards', 'financial_accounts_by_awards_id'),
+          greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
+    endPhase('accounts');
+
+    progress({ phase: 'index', note: 'rebuilding indexes' });
+    await restoreBulkIndexes(options.url, { onIndex: (name, done, n) => progress({ phase: 'index', done, total: n, note: name }) });
+    indexesDropped = false;
+    endPhase('index');
+
+    progress({ phase: 'derive', note: 'derived tables' });
+    const derive = await runDerive(admin, { scoped: false, asOf: todayIso, onStep: (s) => progress({ phase: 'derive', note: s }) });
+    endPhase('derive');
+
+    progress({ phase: 'analyze', note: 'statistics' });
+    await admin.query(`ANALYZE ${AWARD_DATA_TABLES.join(', ')}`);
+    endPhase('analyze');
+
+    for (const t of ['recipient_lookup', 'recipient_profile', 'parent_award']) {
+      rows[t] = Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]?.n ?? 0);
+    }
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    await admin.query(
+      `INSERT INTO award_data_load (kind, source, as_of, row_counts, seconds) VALUES ('generated', $1, $2, $3, $4)`,
+      [`datagen scale=${scale.name} seed=${options.seed}`, todayIso, JSON.stringify(rows), seconds],
+    );
+    return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, seconds };
+  } finally {
+    if (indexesDropped) await restoreBulkIndexes(options.url).catch(() => undefined);
+    await admin.end();
+  }
+}
+

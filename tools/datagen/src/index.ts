@@ -1,0 +1,8 @@
+export { AWARD_DATA_TABLES, generateAwardData } from './generate-award-data';
+export type { GenerateOptions, GenerateResult } from './generate-award-data';
+export { formatSummary } from './summary';
+export { runDerive } from './derive';
+export type { DeriveStep } from './derive';
+export { isScaleName, SCALES } from './scales';
+export type { Scale, ScaleName } from './scales';
+export { recipientHash } from './recipients';

@@ -1,8 +1,11 @@
 import pg from 'pg';
 import { createDbPool, runMigrations } from '../libs/db/src/index';
 import { loadReferenceData } from '../tools/loader/src/index';
+import { generateAwardData } from '../tools/datagen/src/index';
 
 export const TEMPLATE_DATABASE = 'usas_test_template';
+/** The award dataset of the template: the tiny scale with a fixed seed (its "today" is the day of the run). */
+export const TEMPLATE_AWARD_DATA = { scale: 'tiny', seed: 7 } as const;
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -12,7 +15,8 @@ function withDatabase(url: string, database: string): string {
 
 /**
  * The template every integration test file starts from: all migrations, the project's generated
- * reference data (deterministic, never the shared files, so tests run on a bare machine).
+ * reference data (deterministic, never the shared files, so tests run on a bare machine) and the tiny
+ * generated award dataset (TEMPLATE_AWARD_DATA).
  */
 export async function buildTemplate(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,4 +35,5 @@ export async function buildTemplate(adminUrl: string): Promise<void> {
   } finally {
     await db.end();
   }
+  await generateAwardData({ url, scale: TEMPLATE_AWARD_DATA.scale, seed: TEMPLATE_AWARD_DATA.seed });
 }

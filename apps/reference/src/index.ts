@@ -1,2 +1,3 @@
 export { createApp } from './app';
 export type { ReferenceDeps } from './app';
+export type { ReferenceCacheOptions } from './cache/reference-cache';

@@ -1,49 +1,42 @@
 /**
- * Property: the planner never changes an answer. Random requests over a random dataset are answered
- * twice, by an app whose planner may route to summary tables and by one that always reads the base
- * tables; status and body must be identical. The test also checks that summaries were really used, and
- * that a write to the base tables makes the planner fall back until the summaries are refreshed.
+ * Property: the planner never changes an answer. Random requests are answered twice, by an app whose
+ * planner may route to summary tables and by one that always reads the base tables; status and body must
+ * be identical. It runs on a seeded random dataset (dense in every dimension, NULLs included) and on the
+ * test template's generated dataset (tools/datagen, tiny scale), checks that summaries were really used,
+ * and that a write to the base tables makes the planner fall back until the summaries are refreshed.
  */
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { createAppServer, createLogger, createMetrics } from '@usas/service-kit';
-import { sql } from 'slonik';
+import { sql, type DatabasePool } from 'slonik';
 import supertest from 'supertest';
 import { createApp } from '../src/app';
-import { AGENCIES, insertRandomDataset, pick, prng, TYPE_CATEGORY } from './random-dataset';
+import { SUMMARY_TABLES } from '../src/planner/summary-tables';
+import { AGENCIES, insertRandomDataset, pick, prng, TYPE_CATEGORY, type TestAgency } from './random-dataset';
 
 const SEED = Number(process.env.PLANNER_PROPERTY_SEED ?? 20240501);
 const REQUESTS = Number(process.env.PLANNER_PROPERTY_REQUESTS ?? 400);
 
-let db: TestDatabase;
-let routed: ReturnType<typeof supertest>;
-let base: ReturnType<typeof supertest>;
-const choices: Array<{ table: string; summary: boolean }> = [];
-
-function server(planner: Parameters<typeof createApp>[0]['planner']) {
-  return supertest(
-    createAppServer({
-      name: 'search-test',
-      router: createApp({ db: db.pool, planner }),
-      logger: createLogger('silent', 'test'),
-      metrics: createMetrics({ defaultMetrics: false }),
-      ready: async () => undefined,
-      bodyLimit: '1mb',
-    }),
-  );
+interface Apps {
+  routed: ReturnType<typeof supertest>;
+  base: ReturnType<typeof supertest>;
+  choices: Array<{ table: string; summary: boolean }>;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await db.pool.query(sql.unsafe`DELETE FROM transaction_search`);
-  await db.pool.query(sql.unsafe`DELETE FROM award_search`);
-  await insertRandomDataset(db.pool, SEED, 600);
-  await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
-  routed = server({ observe: ({ source }) => choices.push({ table: source.name, summary: source.isSummary }) });
-  base = server({ enabled: false });
-});
-afterAll(async () => {
-  await db.drop();
-});
+function apps(pool: DatabasePool): Apps {
+  const choices: Apps['choices'] = [];
+  const server = (planner: Parameters<typeof createApp>[0]['planner']) =>
+    supertest(
+      createAppServer({
+        name: 'search-test',
+        router: createApp({ db: pool, planner }),
+        logger: createLogger('silent', 'test'),
+        metrics: createMetrics({ defaultMetrics: false }),
+        ready: async () => undefined,
+        bodyLimit: '1mb',
+      }),
+    );
+  return { routed: server({ observe: ({ source }) => choices.push({ table: source.name, summary: source.isSummary }) }), base: server({ enabled: false }), choices };
+}
 
 const GROUPS: string[][] = [
   ['A', 'B', 'C', 'D'],
@@ -79,7 +72,7 @@ function randomPeriod(rand: () => number, level: string): Record<string, string>
   return p;
 }
 
-function randomFilters(rand: () => number, level: string): Record<string, unknown> {
+function randomFilters(rand: () => number, level: string, agencies: TestAgency[]): Record<string, unknown> {
   const f: Record<string, unknown> = {};
   const t = rand();
   if (t < 0.35) f.award_type_codes = pick(rand, GROUPS);
@@ -88,7 +81,7 @@ function randomFilters(rand: () => number, level: string): Record<string, unknow
   if (rand() < 0.8) f.time_period = Array.from({ length: rand() < 0.8 ? 1 : 2 }, () => randomPeriod(rand, level));
   if (rand() < 0.3) {
     f.agencies = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => {
-      const ag = pick(rand, AGENCIES);
+      const ag = pick(rand, agencies);
       const type = pick(rand, ['awarding', 'funding']);
       if (rand() < 0.5) return { type, tier: 'toptier', name: ag.top };
       const sub = pick(rand, ag.subs);
@@ -117,9 +110,9 @@ const CATEGORIES = [
   'federal_account',
 ];
 
-function randomRequest(rand: () => number): { path: string; body: Record<string, unknown> } {
+function randomRequest(rand: () => number, agencies: TestAgency[]): { path: string; body: Record<string, unknown> } {
   const level = pick(rand, ['transactions', 'transactions', 'awards']);
-  const filters = randomFilters(rand, level);
+  const filters = randomFilters(rand, level, agencies);
   const kind = rand();
   if (kind < 0.3) return { path: 'spending_over_time/', body: { group: pick(rand, ['fiscal_year', 'quarter', 'month', 'calendar_year']), spending_level: level, filters } };
   if (kind < 0.65) return { path: `spending_by_category/${pick(rand, CATEGORIES)}/`, body: { filters, spending_level: level, limit: 100 } };
@@ -140,49 +133,100 @@ function hasAmounts(body: { results?: unknown }): boolean {
   return values.some((v) => typeof v === 'number' && v !== 0);
 }
 
-describe('search planner', () => {
+/**
+ * Sends `count` random requests to both apps and expects identical answers; returns how many were
+ * answered from a summary and how many carried non-zero amounts.
+ */
+async function compareRandomRequests(a: Apps, seed: number, count: number, agencies: TestAgency[]): Promise<{ summary: number; nonEmpty: number; tables: Set<string> }> {
+  const rand = prng(seed);
+  let nonEmpty = 0;
+  const before = a.choices.length;
+  for (let i = 0; i < count; i += 1) {
+    const { path, body } = randomRequest(rand, agencies);
+    const [x, y] = await Promise.all([a.routed.post(`/api/v2/search/${path}`).send(body), a.base.post(`/api/v2/search/${path}`).send(body)]);
+    const context = `request #${i} ${path} ${JSON.stringify(body)} via ${a.choices[a.choices.length - 1]?.table}`;
+    expect({ context, status: x.status, body: x.body }).toEqual({ context, status: y.status, body: y.body });
+    if (x.status === 200 && hasAmounts(x.body)) nonEmpty += 1;
+  }
+  const used = a.choices.slice(before).filter((c) => c.summary);
+  return { summary: used.length, nonEmpty, tables: new Set(used.map((c) => c.table)) };
+}
+
+describe('search planner on a random dataset', () => {
+  let db: TestDatabase;
+  let a: Apps;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await db.pool.query(sql.unsafe`DELETE FROM transaction_search`);
+    await db.pool.query(sql.unsafe`DELETE FROM award_search`);
+    await insertRandomDataset(db.pool, SEED, 600);
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    a = apps(db.pool);
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
   it(`routes ${REQUESTS} random requests without changing any answer (seed ${SEED})`, async () => {
-    const rand = prng(SEED);
-    let nonEmpty = 0;
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const { path, body } = randomRequest(rand);
-      const [a, b] = await Promise.all([routed.post(`/api/v2/search/${path}`).send(body), base.post(`/api/v2/search/${path}`).send(body)]);
-      const context = `request #${i} ${path} ${JSON.stringify(body)} via ${choices[choices.length - 1]?.table}`;
-      expect({ context, status: a.status, body: a.body }).toEqual({ context, status: b.status, body: b.body });
-      if (a.status === 200 && hasAmounts(a.body)) nonEmpty += 1;
-    }
-    // The comparisons are not vacuous: most answers carry non-zero amounts or counts.
+    const { summary, nonEmpty, tables } = await compareRandomRequests(a, SEED, REQUESTS, AGENCIES);
+    // Every summary table answered some requests, a good share of all requests went to one, and the
+    // comparisons are not vacuous (most answers carry non-zero amounts or counts).
+    expect([...tables].sort()).toEqual(SUMMARY_TABLES.map((t) => t.name).sort());
+    expect(summary).toBeGreaterThan(REQUESTS / 5);
     expect(nonEmpty).toBeGreaterThan(REQUESTS / 2);
-    const used = new Set(choices.filter((c) => c.summary).map((c) => c.table));
-    // Every summary table answered some requests, and a good share of all requests went to one.
-    expect([...used].sort()).toEqual([
-      'search_summary_award_month',
-      'search_summary_txn_industry_fy',
-      'search_summary_txn_month',
-      'search_summary_txn_pop_fy',
-      'search_summary_txn_recipient_fy',
-      'search_summary_txn_recipient_location_fy',
-    ]);
-    expect(choices.filter((c) => c.summary).length).toBeGreaterThan(REQUESTS / 5);
   });
 
   it('falls back to the base tables after a write until the summaries are refreshed', async () => {
     const body = { group: 'fiscal_year', filters: { time_period: [{ start_date: '2019-10-01', end_date: '2020-09-30' }] } };
-    const before = await routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
-    expect(choices[choices.length - 1]!.summary).toBe(true);
+    const before = await a.routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
+    expect(a.choices[a.choices.length - 1]!.summary).toBe(true);
 
     await db.pool.query(sql.unsafe`
       INSERT INTO transaction_search (transaction_id, award_id, generated_unique_award_id, transaction_unique_id, is_fpds, action_date,
         fiscal_year, type, award_category, federal_action_obligation, generated_pragmatic_obligation)
       VALUES (999999, 1, 'PROP_1', 'PROPTXN-NEW', true, '2020-01-15', 2020, 'A', 'contract', 1234.56, 1234.56)
     `);
-    const stale = await routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
-    expect(choices[choices.length - 1]).toEqual({ table: 'transaction_search', summary: false });
+    const stale = await a.routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
+    expect(a.choices[a.choices.length - 1]).toEqual({ table: 'transaction_search', summary: false });
     expect(stale.body.results[0].aggregated_amount).toBeCloseTo(before.body.results[0].aggregated_amount + 1234.56, 2);
 
     await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
-    const fresh = await routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
-    expect(choices[choices.length - 1]!.summary).toBe(true);
+    const fresh = await a.routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
+    expect(a.choices[a.choices.length - 1]!.summary).toBe(true);
     expect(fresh.body).toEqual(stale.body);
+  });
+});
+
+describe('search planner on the template dataset', () => {
+  let db: TestDatabase;
+  let a: Apps;
+  let agencies: TestAgency[] = [];
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // The template's generator ran refresh_search_summaries(); refresh again in case it predates this migration set.
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const rows = await db.pool.any(sql.unsafe`
+      SELECT awarding_toptier_agency_name AS top, array_agg(DISTINCT awarding_subtier_agency_name) AS subs
+      FROM award_search WHERE awarding_toptier_agency_name IS NOT NULL AND awarding_subtier_agency_name IS NOT NULL
+      GROUP BY 1 ORDER BY count(*) DESC LIMIT 4`);
+    agencies = rows.map((r) => ({
+      top: String(r.top),
+      topCode: '',
+      topAbbr: null,
+      subs: (r.subs as string[]).slice(0, 3).map((name) => [name, '', null] as [string, string, null]),
+    }));
+    a = apps(db.pool);
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('routes random requests without changing any answer', async () => {
+    const awards = await db.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM award_search`);
+    expect(awards).toBeGreaterThan(0);
+    const count = Math.ceil(REQUESTS / 2);
+    const { summary, nonEmpty } = await compareRandomRequests(a, SEED + 1, count, agencies);
+    expect(summary).toBeGreaterThan(count / 5);
+    expect(nonEmpty).toBeGreaterThan(count / 4);
   });
 });

@@ -41,11 +41,19 @@ export const TYPE_CATEGORY: Record<string, string | null> = {
   '-1': null,
 };
 
-export const AGENCIES = [
+export interface TestAgency {
+  top: string;
+  topCode: string;
+  topAbbr: string | null;
+  /** [name, code, abbreviation] of each subtier. */
+  subs: Array<[string, string, string | null]>;
+}
+
+export const AGENCIES: TestAgency[] = [
   { top: 'Property Agency One', topCode: 'P01', topAbbr: 'PA1', subs: [['Property Bureau A', 'P11', 'PBA'], ['Property Bureau B', 'P12', 'PBB']] },
   { top: 'Property Agency Two', topCode: 'P02', topAbbr: 'PA2', subs: [['Property Bureau C', 'P21', 'PBC'], ['Property Bureau D', 'P22', 'PBD']] },
   { top: 'Property Agency Three', topCode: 'P03', topAbbr: null, subs: [['Property Bureau E', 'P31', null]] },
-] as const;
+];
 
 const PLACES = [
   { country_code: 'USA', country_name: 'UNITED STATES', state_code: 'VA', state_fips: '51', state_name: 'VIRGINIA', county_code: '059', county_name: 'FAIRFAX', congressional_code_current: '08' },

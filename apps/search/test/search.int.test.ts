@@ -1,5 +1,6 @@
 import { EARLIEST_DATE_MESSAGE } from '@usas/filters';
 import { startHarness, type Harness } from '@usas/test-harness';
+import { sql } from 'slonik';
 import { H1, H2, seedSearchData } from './seed';
 
 let h: Harness;
@@ -562,5 +563,28 @@ describe('spending_by_subaward_grouped', () => {
     expect(byAmount.body.results.map((r: { award_id: string }) => r.award_id)).toEqual(['FAIN3']);
     expect(byAmount.body.page_metadata.hasNext).toBe(true);
     await post('spending_by_subaward_grouped/', { filters: {}, sort: 'recipient' }).expect(400);
+  });
+});
+
+describe('answers through the summary tables', () => {
+  it('match the base-table answers once the summaries are refreshed', async () => {
+    const requests: Array<[string, object]> = [
+      ['spending_over_time/', { group: 'month', filters: { time_period: FY2020_2021 } }],
+      ['spending_over_time/', { spending_level: 'awards', filters: { time_period: FY2020_2021 } }],
+      ['spending_by_category/awarding_subagency/', { filters: { time_period: FY2020_2021, award_type_codes: CONTRACTS } }],
+      ['spending_by_category/recipient/', { filters: { time_period: FY2020_2021 } }],
+      ['spending_by_category/naics/', { filters: { time_period: FY2020_2021 } }],
+      ['spending_by_geography/', { filters: { time_period: FY2020_2021 }, scope: 'place_of_performance', geo_layer: 'county' }],
+      ['spending_by_geography/', { filters: { time_period: FY2020_2021 }, scope: 'recipient_location', geo_layer: 'state' }],
+      ['spending_by_award_count/', { filters: { time_period: FY2020_2021 } }],
+      ['spending_by_transaction_count/', { filters: { time_period: FY2020_2021 } }],
+    ];
+    const before = await Promise.all(requests.map(([path, body]) => post(path, body).expect(200)));
+    await h.db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const fresh = await h.db.pool.oneFirst(sql.unsafe`
+      SELECT s.base_version = v.last_value FROM search_summary_state AS s, search_base_version AS v`);
+    expect(fresh).toBe(true);
+    const after = await Promise.all(requests.map(([path, body]) => post(path, body).expect(200)));
+    after.forEach((res, i) => expect(res.body).toEqual(before[i]!.body));
   });
 });

@@ -23,6 +23,30 @@ RETURN md5(upper(CASE WHEN uei IS NOT NULL THEN 'uei-' || uei
                       WHEN duns IS NOT NULL THEN 'duns-' || duns
                       ELSE 'name-' || coalesce(legal_name, '') END))::uuid;
 
+-- Search keys of each Treasury account: tas_path (agency, federal account and TAS components, as the TAS
+-- filter tree walks them) and tas_component (the TAS components alone).
+CREATE VIEW treasury_account_search_path AS
+SELECT taa.treasury_account_identifier AS id, taa.federal_account_id,
+  ('agency=' || coalesce(tt.toptier_code, taa.agency_id) || 'faaid=' || coalesce(fa.agency_identifier, '')
+    || 'famain=' || coalesce(fa.main_account_code, '') || 'aid=' || taa.agency_id || 'main=' || taa.main_account_code
+    || 'ata=' || coalesce(taa.allocation_transfer_agency_id, '') || 'sub=' || coalesce(taa.sub_account_code, '')
+    || 'bpoa=' || coalesce(taa.beginning_period_of_availability, '') || 'epoa=' || coalesce(taa.ending_period_of_availability, '')
+    || 'a=' || coalesce(taa.availability_type_code, '')) COLLATE "C" AS tas_path,
+  ('aid=' || taa.agency_id || 'main=' || taa.main_account_code || 'ata=' || coalesce(taa.allocation_transfer_agency_id, '')
+    || 'sub=' || coalesce(taa.sub_account_code, '') || 'bpoa=' || coalesce(taa.beginning_period_of_availability, '')
+    || 'epoa=' || coalesce(taa.ending_period_of_availability, '') || 'a=' || coalesce(taa.availability_type_code, '')) COLLATE "C" AS tas_component,
+  taa.tas_rendering_label
+FROM treasury_appropriation_account taa
+LEFT JOIN federal_account fa ON fa.id = taa.federal_account_id
+LEFT JOIN toptier_agency tt ON tt.toptier_agency_id = fa.parent_toptier_agency_id;
+
+-- A `YYYY-MM-DD` text that is a real calendar date (imports check values before casting them).
+CREATE FUNCTION is_iso_date(v text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN v ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'
+  THEN substr(v, 9, 2)::integer <= extract(day FROM make_date(substr(v, 1, 4)::integer, substr(v, 6, 2)::integer, 1) + interval '1 month - 1 day')
+  ELSE false END;
+
 -- The session table naming the awards of a scoped derivation (empty and unused when not scoped).
 CREATE FUNCTION derive_ensure_scope() RETURNS void
 LANGUAGE plpgsql AS $$
@@ -140,18 +164,7 @@ DECLARE
 BEGIN
   PERFORM derive_ensure_scope();
   WITH tas AS (
-    SELECT taa.treasury_account_identifier AS id, taa.federal_account_id,
-      ('agency=' || coalesce(tt.toptier_code, taa.agency_id) || 'faaid=' || coalesce(fa.agency_identifier, '')
-        || 'famain=' || coalesce(fa.main_account_code, '') || 'aid=' || taa.agency_id || 'main=' || taa.main_account_code
-        || 'ata=' || coalesce(taa.allocation_transfer_agency_id, '') || 'sub=' || coalesce(taa.sub_account_code, '')
-        || 'bpoa=' || coalesce(taa.beginning_period_of_availability, '') || 'epoa=' || coalesce(taa.ending_period_of_availability, '')
-        || 'a=' || coalesce(taa.availability_type_code, '')) COLLATE "C" AS tas_path,
-      ('aid=' || taa.agency_id || 'main=' || taa.main_account_code || 'ata=' || coalesce(taa.allocation_transfer_agency_id, '')
-        || 'sub=' || coalesce(taa.sub_account_code, '') || 'bpoa=' || coalesce(taa.beginning_period_of_availability, '')
-        || 'epoa=' || coalesce(taa.ending_period_of_availability, '') || 'a=' || coalesce(taa.availability_type_code, '')) COLLATE "C" AS tas_component
-    FROM treasury_appropriation_account taa
-    LEFT JOIN federal_account fa ON fa.id = taa.federal_account_id
-    LEFT JOIN toptier_agency tt ON tt.toptier_agency_id = fa.parent_toptier_agency_id
+    SELECT id, federal_account_id, tas_path, tas_component FROM treasury_account_search_path
   ), f AS (
     SELECT b.award_id, b.treasury_account_id, tas.federal_account_id, tas.tas_path, tas.tas_component,
       oc.object_class COLLATE "C" AS object_class, b.program_activity_id,
@@ -545,5 +558,7 @@ DROP FUNCTION derive_award_file_c(boolean, date);
 DROP FUNCTION derive_award_rollups(boolean);
 DROP FUNCTION derive_award_links(boolean);
 DROP FUNCTION derive_ensure_scope();
+DROP FUNCTION is_iso_date(text);
+DROP VIEW treasury_account_search_path;
 DROP FUNCTION recipient_hash_of(text, text, text);
 DROP FUNCTION fiscal_year_of(date);

@@ -4,7 +4,9 @@ import { createResultParserInterceptor } from './result-parser.interceptor';
 
 export type { DatabasePool };
 
-const toIso = (value: string): string => new Date(value.includes('T') ? value : value.replace(' ', 'T')).toISOString();
+/** PostgreSQL text timestamps (`2026-01-02 03:04:05.6+00`) to ISO-8601; the offset needs its minutes for Date. */
+export const toIso = (value: string): string =>
+  new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 
 /**
  * Type parsers: int8 and numeric as JS numbers (API amounts are JSON numbers), dates stay
@@ -14,7 +16,7 @@ const typeParsers: DriverTypeParser[] = [
   { name: 'int8', parse: (v) => Number.parseInt(v, 10) },
   { name: 'numeric', parse: (v) => Number.parseFloat(v) },
   { name: 'date', parse: (v) => v },
-  { name: 'timestamp', parse: (v) => toIso(`${v}Z`) },
+  { name: 'timestamp', parse: (v) => toIso(`${v}+00`) },
   { name: 'timestamptz', parse: (v) => toIso(v) },
 ];
 

@@ -237,6 +237,14 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     await admin.query(`ANALYZE ${AWARD_DATA_TABLES.join(', ')}`);
     endPhase('analyze');
 
+    // Pre-aggregations owned by the search app (migration 0041), when present, are rebuilt last.
+    const summaries = await admin.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
+    if (summaries.rows[0]?.present) {
+      progress({ phase: 'summaries', note: 'search summaries' });
+      await admin.query('SELECT refresh_search_summaries()');
+      endPhase('summaries');
+    }
+
     for (const t of ['recipient_lookup', 'recipient_profile', 'parent_award']) {
       rows[t] = Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]?.n ?? 0);
     }

@@ -10,3 +10,8 @@ export function formatSummary(result: GenerateResult): string {
   lines.push(`  derive: ${result.derive.map((d) => `${d.step} ${d.seconds.toFixed(1)} s (${d.changed})`).join(', ')}`);
   return lines.join('\n');
 }
+
+/** One line of rows per table, for start-up output. */
+export function formatCounts(counts: Record<string, number>): string {
+  return Object.entries(counts).map(([t, n]) => `${t}=${n.toLocaleString('en-US')}`).join(' ');
+}

@@ -8,6 +8,7 @@ import { createDbPool, runMigrations } from '@usas/db';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
+import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
 import { ConfigError, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -42,6 +43,26 @@ async function main(): Promise<void> {
       const rows = Object.entries(r.rows).map(([t, n]) => `${t}=${n}`).join(' ');
       say(`  ${r.group.padEnd(20)} ${r.status}${rows ? ` (${rows})` : ''}`);
     }
+
+    if (config.DATA_SCALE !== 'none') {
+      let bar: ReturnType<typeof createProgress> | undefined;
+      const generated = await ensureAwardData({
+        url: database.url,
+        scale: config.DATA_SCALE,
+        seed: config.DATA_SEED,
+        onProgress: (e) => {
+          if (e.phase !== 'generate' || e.total === undefined) return;
+          if (!bar) {
+            say(`Generating the ${config.DATA_SCALE} award dataset (seed ${config.DATA_SEED}) on an empty database:`);
+            bar = createProgress('  awards', e.total);
+          }
+          bar.update(e.done ?? 0);
+          if (e.done === e.total) bar.stop();
+        },
+      });
+      if (generated) say(`  done in ${generated.seconds.toFixed(1)} s (${generated.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')})`);
+    }
+    say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
 
     const gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT });
     await gateway.warmUp();

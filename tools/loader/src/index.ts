@@ -7,3 +7,5 @@ export type { GroupLoadResult, LoadReferenceOptions } from './reference/load-ref
 export type { Cell, ReferenceGroup, TableRows } from './reference/reference-group';
 export { fiscalYearOf } from './reference/submission-windows.group';
 export { tasRenderingLabel } from './reference/treasury-accounts.group';
+export { AwardFileError, loadAwardFiles } from './awards/load-award-files';
+export type { AwardFileResult, LoadAwardFilesOptions, LoadAwardFilesResult } from './awards/load-award-files';

@@ -2,10 +2,13 @@
  * `npm run load:reference -- [dir]`: loads reference data from `dir` (default REFERENCE_DATA_DIR or
  * ../shared/reference-data), or the project's generated reference data with `--generated`.
  * Prints progress and a summary of rows per table.
+ * `npm run load:awards -- <file.csv|file.zip>...`: imports award files in the USAspending download layouts.
  */
 import { createDbPool, runMigrations } from '@usas/db';
 import { loadConfig } from '@usas/service-kit';
 import path from 'node:path';
+import { loadAwardsCommand } from './awards/load-awards-command';
+import { AwardFileError } from './awards/load-award-files';
 import { DataFileError } from './csv';
 import { createProgress } from './progress';
 import { REFERENCE_GROUPS } from './reference/groups';
@@ -15,6 +18,7 @@ import { resolveDatabase } from './resolve-database';
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
+  if (command === 'awards') return loadAwardsCommand(config, args);
   if (command !== 'reference') {
     process.stderr.write('usage: npm run load:reference -- [dir | --generated]\n');
     process.exit(2);
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataFileError) process.stderr.write(`load failed: ${error.message}\n`);
+  if (error instanceof DataFileError || error instanceof AwardFileError) process.stderr.write(`load failed: ${error.message}\n`);
   else process.stderr.write(`load failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

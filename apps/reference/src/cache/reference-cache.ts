@@ -5,7 +5,7 @@ import { LruMap } from './lru-map';
 export interface ReferenceCacheOptions {
   /** How often the data version is read from the database, at most (ms). Default 1000. */
   checkIntervalMs?: number;
-  /** Most responses kept. Default 2000. */
+  /** Most responses kept (an upper bound on memory: answers are mostly a few KB). Default 1000. */
   maxEntries?: number;
   /** Turn caching off (every call computes). Default true. */
   enabled?: boolean;
@@ -35,7 +35,7 @@ export class ReferenceCache {
   ) {
     this.checkIntervalMs = options.checkIntervalMs ?? 1000;
     this.enabled = options.enabled ?? true;
-    this.entries = new LruMap(options.maxEntries ?? 2000);
+    this.entries = new LruMap(options.maxEntries ?? 1000);
   }
 
   /** The current data version, read from the database when the last read is older than the interval. */

@@ -60,6 +60,28 @@ export function alignedTo(grain: Grain, start: string, end: string): boolean {
 }
 
 /**
+ * Columns the compiled SQL of a (summary-compatible) filter reads, besides time_period's dates; see
+ * libs/filters (agencies compare `<type>_<tier>_agency_name`, scopes the country code).
+ */
+function filterColumns(key: string, value: unknown): string[] {
+  switch (key) {
+    case 'award_type_codes':
+      return ['type'];
+    case 'agencies':
+      return (value as Array<{ type: string; tier: string; toptier_name?: string }>).flatMap((a) => [
+        `${a.type}_${a.tier}_agency_name`,
+        ...(a.tier === 'subtier' && a.toptier_name ? [`${a.type}_toptier_agency_name`] : []),
+      ]);
+    case 'place_of_performance_scope':
+      return ['pop_country_code'];
+    case 'recipient_scope':
+      return ['recipient_location_country_code'];
+    default:
+      return [];
+  }
+}
+
+/**
  * Whether a summary table answers a request exactly: same level, every column the query and the filters
  * read is kept, the date resolution is not coarser than needed, and every time period is aligned.
  */
@@ -70,6 +92,7 @@ export function tableAnswers(t: SummaryTable, req: PlanRequest): boolean {
   for (const [key, value] of Object.entries(req.filters)) {
     if (!given(value)) continue;
     if (!t.filterKeys.has(key)) return false;
+    if (!filterColumns(key, value).every((c) => t.columns.has(c))) return false;
   }
   for (const p of req.filters.time_period ?? []) {
     const dateType = (p as { date_type?: string }).date_type;

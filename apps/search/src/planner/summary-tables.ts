@@ -14,93 +14,61 @@ export interface SummaryTable {
   filterKeys: ReadonlySet<string>;
 }
 
-const AGENCY_COLUMNS = ['awarding', 'funding'].flatMap((side) => [
-  `${side}_agency_id`,
-  `${side}_toptier_agency_id`,
-  `${side}_toptier_agency_name`,
-  `${side}_toptier_agency_code`,
-  `${side}_toptier_agency_abbreviation`,
-  `${side}_subtier_agency_name`,
-  `${side}_subtier_agency_code`,
-  `${side}_subtier_agency_abbreviation`,
-]);
-
-const location = (prefix: string) =>
-  ['country_code', 'country_name', 'state_code', 'state_fips', 'state_name', 'county_code', 'county_name', 'congressional_code_current'].map(
-    (c) => `${prefix}_${c}`,
+const agency = (side: 'awarding' | 'funding') =>
+  ['agency_id', 'toptier_agency_id', 'toptier_agency_name', 'toptier_agency_code', 'toptier_agency_abbreviation', 'subtier_agency_name', 'subtier_agency_code', 'subtier_agency_abbreviation'].map(
+    (c) => `${side}_${c}`,
   );
 
-const TXN_MEASURES = ['generated_pragmatic_obligation', 'row_count'];
+const place = (prefix: string, level: 'state' | 'county' | 'district') => {
+  const columns = {
+    state: ['country_code', 'country_name', 'state_code', 'state_fips', 'state_name'],
+    county: ['country_code', 'state_code', 'state_fips', 'county_code', 'county_name'],
+    district: ['country_code', 'state_code', 'state_fips', 'congressional_code_current'],
+  }[level];
+  return columns.map((c) => `${prefix}_${c}`);
+};
 
-function table(
-  name: string,
-  level: SummaryTable['level'],
-  grain: Grain,
-  dateColumns: string[],
-  columns: string[],
-  filterKeys: string[],
-): SummaryTable {
-  return { name, level, grain, dateColumns, columns: new Set([...dateColumns, ...columns]), filterKeys: new Set(filterKeys) };
+/** Columns every transaction summary has besides its subject: the award type and the measures. */
+const TXN_BASE = ['type', 'award_category', 'generated_pragmatic_obligation', 'row_count'];
+const TXN_FILTERS = ['award_type_codes', 'time_period'];
+
+function txn(name: string, grain: Grain, subject: string[], extraFilters: string[] = []): SummaryTable {
+  return {
+    name,
+    level: 'transactions',
+    grain,
+    dateColumns: ['action_date'],
+    columns: new Set(['action_date', ...TXN_BASE, ...subject]),
+    filterKeys: new Set([...TXN_FILTERS, ...extraFilters]),
+  };
+}
+
+function award(name: string, grain: Grain): SummaryTable {
+  return {
+    name,
+    level: 'awards',
+    grain,
+    dateColumns: ['action_date', 'date_signed'],
+    columns: new Set(['action_date', 'date_signed', 'type', 'category', 'generated_pragmatic_obligation', 'total_outlays', 'row_count']),
+    filterKeys: new Set(TXN_FILTERS),
+  };
 }
 
 /** The summaries of migration 0041 (keep in step with it; the planner property test checks the answers). */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
-  table(
-    'search_summary_txn_month',
-    'transactions',
-    'month',
-    ['action_date'],
-    ['type', 'award_category', ...AGENCY_COLUMNS, ...TXN_MEASURES, 'federal_action_obligation'],
-    ['award_type_codes', 'time_period', 'agencies'],
-  ),
-  table(
-    'search_summary_award_month',
-    'awards',
-    'month',
-    ['action_date', 'date_signed'],
-    ['type', 'category', ...AGENCY_COLUMNS, 'generated_pragmatic_obligation', 'total_outlays', 'row_count'],
-    ['award_type_codes', 'time_period', 'agencies'],
-  ),
-  table(
-    'search_summary_txn_pop_fy',
-    'transactions',
-    'fiscal_year',
-    ['action_date'],
-    ['type', 'award_category', ...location('pop'), ...TXN_MEASURES],
-    ['award_type_codes', 'time_period', 'place_of_performance_scope'],
-  ),
-  table(
-    'search_summary_txn_recipient_location_fy',
-    'transactions',
-    'fiscal_year',
-    ['action_date'],
-    ['type', 'award_category', ...location('recipient_location'), ...TXN_MEASURES],
-    ['award_type_codes', 'time_period', 'recipient_scope'],
-  ),
-  table(
-    'search_summary_txn_industry_fy',
-    'transactions',
-    'fiscal_year',
-    ['action_date'],
-    [
-      'type',
-      'award_category',
-      'naics_code',
-      'naics_description',
-      'product_or_service_code',
-      'product_or_service_description',
-      'cfda_number',
-      'cfda_title',
-      ...TXN_MEASURES,
-    ],
-    ['award_type_codes', 'time_period'],
-  ),
-  table(
-    'search_summary_txn_recipient_fy',
-    'transactions',
-    'fiscal_year',
-    ['action_date'],
-    ['type', 'award_category', 'recipient_hash', 'recipient_levels', 'recipient_name', ...TXN_MEASURES],
-    ['award_type_codes', 'time_period'],
-  ),
+  txn('search_summary_txn_month', 'month', []),
+  txn('search_summary_txn_awarding_fy', 'fiscal_year', agency('awarding'), ['agencies']),
+  txn('search_summary_txn_funding_fy', 'fiscal_year', agency('funding'), ['agencies']),
+  txn('search_summary_txn_pop_state_fy', 'fiscal_year', place('pop', 'state'), ['place_of_performance_scope']),
+  txn('search_summary_txn_pop_county_fy', 'fiscal_year', place('pop', 'county'), ['place_of_performance_scope']),
+  txn('search_summary_txn_pop_district_fy', 'fiscal_year', place('pop', 'district'), ['place_of_performance_scope']),
+  txn('search_summary_txn_rloc_state_fy', 'fiscal_year', place('recipient_location', 'state'), ['recipient_scope']),
+  txn('search_summary_txn_rloc_county_fy', 'fiscal_year', place('recipient_location', 'county'), ['recipient_scope']),
+  txn('search_summary_txn_rloc_district_fy', 'fiscal_year', place('recipient_location', 'district'), ['recipient_scope']),
+  txn('search_summary_txn_naics_fy', 'fiscal_year', ['naics_code', 'naics_description']),
+  txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description']),
+  txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title']),
+  txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name']),
+  award('search_summary_award_fy', 'fiscal_year'),
+  award('search_summary_award_month', 'month'),
 ];

@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { jsonColumns, JsonRow } from './json-row';
 
 /** Sort order of a list query: the value to sort on, its direction, and the unique tie-breaker column. */
 export interface ListSort {
@@ -77,23 +78,18 @@ const AWARD_COLUMNS = [
 ] as const;
 
 const nullableString = z.string().nullable();
-const nullableNumber = z.number().nullable();
 
-const AwardRow = z
-  .object({
-    award_id: z.number(),
-    generated_unique_award_id: z.string(),
-    recipient_levels: z.array(z.string()).nullable(),
-    disaster_emergency_fund_codes: z.array(z.string()).nullable(),
-    spending_by_defc: z.array(z.record(z.unknown())).nullable(),
-    total_obligation: nullableNumber,
-    total_outlays: nullableNumber,
-    total_loan_value: nullableNumber,
-    total_subsidy_cost: nullableNumber,
-    sort_value: nullableString,
-  })
-  .catchall(z.union([z.string(), z.number(), z.null()]));
-export type AwardRow = z.infer<typeof AwardRow>;
+const AwardRowOut = z.object({ award_id: z.number(), sort_value: nullableString, data: JsonRow });
+
+/** An award row: the listed columns (values as JSON gives them) plus the page's sort value. */
+export type AwardRow = Record<string, unknown> & {
+  award_id: number;
+  generated_unique_award_id: string;
+  recipient_levels: string[] | null;
+  disaster_emergency_fund_codes: string[] | null;
+  spending_by_defc: Array<Record<string, unknown>> | null;
+  sort_value: string | null;
+};
 
 const SUBAWARD_COLUMNS = [
   'broker_subaward_id',
@@ -141,16 +137,16 @@ const SUBAWARD_COLUMNS = [
   'sub_place_of_perform_zip5',
 ] as const;
 
-const SubawardRow = z
-  .object({
-    broker_subaward_id: z.number(),
-    award_id: nullableNumber,
-    subaward_number: z.string(),
-    subaward_amount: z.number(),
-    sort_value: nullableString,
-  })
-  .catchall(z.union([z.string(), z.number(), z.null()]));
-export type SubawardRow = z.infer<typeof SubawardRow>;
+const SubawardRowOut = z.object({ broker_subaward_id: z.number(), sort_value: nullableString, data: JsonRow });
+
+/** A subaward row: the listed columns plus the page's sort value. */
+export type SubawardRow = Record<string, unknown> & {
+  broker_subaward_id: number;
+  award_id: number | null;
+  subaward_number: string;
+  subaward_amount: number;
+  sort_value: string | null;
+};
 
 /** The typed SQL value of a cursor's sort value. */
 function cursorValue(value: string, type: ListSort['type']): FragmentSqlToken {
@@ -192,21 +188,25 @@ export interface ListWindow {
 /**
  * One page of awards (limit + 1 rows, to tell whether more exist) in sort order, ties broken by award id.
  * The sort value is returned as text for the next page's cursor. The (total_obligation, award_id) index
- * serves the default "Award Amount" descending order without sorting every match.
+ * serves the default "Award Amount" descending order without sorting every match. The page's ids are
+ * found first and only its rows are turned into JSON (OFFSET rows would otherwise be projected too).
  */
 export async function listAwards(db: CommonQueryMethods, where: FragmentSqlToken, sort: ListSort, window: ListWindow): Promise<readonly AwardRow[]> {
   const id = sql.fragment`award_id`;
   const cursor = window.cursor ? sql.fragment`AND ${afterCursor(sort, id, window.cursor)}` : sql.fragment``;
-  return db.any(sql.type(AwardRow)`
-    SELECT ${sql.join(
-      AWARD_COLUMNS.map((c) => sql.identifier([c])),
-      sql.fragment`, `,
-    )}, (${sort.expression})::text AS sort_value
-    FROM award_search
-    WHERE ${where} ${cursor}
-    ${orderBy(sort, id)}
-    LIMIT ${window.limit + 1} OFFSET ${window.offset}
+  const rows = await db.any(sql.type(AwardRowOut)`
+    WITH page AS (
+      SELECT award_id AS page_id, (${sort.expression})::text AS sort_value, row_number() OVER (${orderBy(sort, id)}) AS position
+      FROM award_search
+      WHERE ${where} ${cursor}
+      ${orderBy(sort, id)}
+      LIMIT ${window.limit + 1} OFFSET ${window.offset}
+    )
+    SELECT page.page_id AS award_id, page.sort_value, ${jsonColumns(AWARD_COLUMNS, 'a')} AS data
+    FROM page JOIN award_search AS a ON a.award_id = page.page_id
+    ORDER BY page.position
   `);
+  return rows.map((r) => ({ ...r.data, award_id: r.award_id, sort_value: r.sort_value }) as AwardRow);
 }
 
 /** One page of subawards, as listAwards (tie-breaker: broker_subaward_id). */
@@ -218,16 +218,19 @@ export async function listSubawards(
 ): Promise<readonly SubawardRow[]> {
   const id = sql.fragment`broker_subaward_id`;
   const cursor = window.cursor ? sql.fragment`AND ${afterCursor(sort, id, window.cursor)}` : sql.fragment``;
-  return db.any(sql.type(SubawardRow)`
-    SELECT ${sql.join(
-      SUBAWARD_COLUMNS.map((c) => sql.identifier([c])),
-      sql.fragment`, `,
-    )}, (${sort.expression})::text AS sort_value
-    FROM subaward_search
-    WHERE ${where} ${cursor}
-    ${orderBy(sort, id)}
-    LIMIT ${window.limit + 1} OFFSET ${window.offset}
+  const rows = await db.any(sql.type(SubawardRowOut)`
+    WITH page AS (
+      SELECT broker_subaward_id AS page_id, (${sort.expression})::text AS sort_value, row_number() OVER (${orderBy(sort, id)}) AS position
+      FROM subaward_search
+      WHERE ${where} ${cursor}
+      ${orderBy(sort, id)}
+      LIMIT ${window.limit + 1} OFFSET ${window.offset}
+    )
+    SELECT page.page_id AS broker_subaward_id, page.sort_value, ${jsonColumns(SUBAWARD_COLUMNS, 's')} AS data
+    FROM page JOIN subaward_search AS s ON s.broker_subaward_id = page.page_id
+    ORDER BY page.position
   `);
+  return rows.map((r) => ({ ...r.data, broker_subaward_id: r.broker_subaward_id, sort_value: r.sort_value }) as SubawardRow);
 }
 
 const AgencyPageRow = z.object({ toptier_code: z.string(), id: z.number(), slug: z.string().nullable() });

@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { JsonRows } from './json-row';
 import { AGGREGATION_COLUMNS, type LocationColumnNames } from '../common/level-columns';
 import type { SpendingLevel } from '../common/spending-level';
 import type { Source } from '../planner/source';
@@ -7,15 +8,19 @@ import type { Source } from '../planner/source';
 export type GeoLayer = 'state' | 'county' | 'district' | 'country';
 export type GeoScope = 'place_of_performance' | 'recipient_location';
 
-const GeographyRow = z.object({
-  shape_code: z.string(),
-  display_name: z.string(),
-  aggregated_amount: z.number(),
-  population: z.number().nullable(),
-  per_capita: z.number().nullable(),
-  total_outlays: z.number().nullable(),
-});
-export type GeographyRow = z.infer<typeof GeographyRow>;
+/** One area of the result. */
+export interface GeographyRow {
+  shape_code: string;
+  display_name: string;
+  aggregated_amount: number;
+  population: number | null;
+  per_capita: number | null;
+  total_outlays: number | null;
+}
+
+// All areas come back as one jsonb array: a county layer has thousands of rows, and the pool validates
+// rows one by one (asynchronously), which would cost more than the query.
+const GeographyResult = z.object({ rows: JsonRows });
 
 interface LayerQuery {
   columns: string[];
@@ -115,18 +120,21 @@ export async function spendingByGeography(
   const q = layerQuery(layer, scope === 'place_of_performance' ? cols.placeOfPerformance : cols.recipientLocation);
   const outlays = cols.outlays ? source.sum(cols.outlays) : sql.fragment`NULL::numeric`;
   const keep = shapeCodes && shapeCodes.length > 0 ? sql.fragment`WHERE a.shape_code = ANY(${sql.array(shapeCodes, 'text')})` : sql.fragment``;
-  return db.any(sql.type(GeographyRow)`
+  const result = await db.one(sql.type(GeographyResult)`
     WITH grouped AS (
       SELECT ${q.keys}, coalesce(${source.sum(cols.obligation)}, 0) AS amount, ${outlays} AS total_outlays, ${q.aggregates}
       FROM ${source.table}
       WHERE ${where} AND ${q.keyPresent}
       GROUP BY ${q.groupBy}
     )
-    SELECT a.shape_code, a.display_name, a.aggregated_amount, a.population,
-           CASE WHEN a.population > 0 THEN round(a.aggregated_amount / a.population, 2) END AS per_capita,
-           a.total_outlays
+    SELECT coalesce(jsonb_agg(jsonb_build_object(
+             'shape_code', a.shape_code, 'display_name', a.display_name, 'aggregated_amount', a.aggregated_amount,
+             'population', a.population,
+             'per_capita', CASE WHEN a.population > 0 THEN round(a.aggregated_amount / a.population, 2) END,
+             'total_outlays', a.total_outlays)
+           ORDER BY a.aggregated_amount DESC, a.shape_code), '[]'::jsonb) AS rows
     FROM (${q.projection}) AS a
     ${keep}
-    ORDER BY a.aggregated_amount DESC, a.shape_code
   `);
+  return result.rows as unknown as GeographyRow[];
 }

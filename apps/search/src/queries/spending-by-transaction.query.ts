@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Paging } from '../common/paging';
+import { jsonColumns, JsonRow } from './json-row';
 import type { ListSort } from './spending-by-award.query';
 
 const TRANSACTION_COLUMNS = [
@@ -54,19 +55,22 @@ const TRANSACTION_COLUMNS = [
   'recipient_location_foreign_province',
 ] as const;
 
-const TransactionRow = z
-  .object({
-    transaction_id: z.number(),
-    award_id: z.number(),
-    generated_unique_award_id: z.string(),
-    recipient_levels: z.array(z.string()).nullable(),
-    disaster_emergency_fund_codes: z.array(z.string()).nullable(),
-    awarding_agency_id: z.number().nullable(),
-  })
-  .catchall(z.union([z.string(), z.number(), z.null()]));
-export type TransactionRow = z.infer<typeof TransactionRow>;
+const TransactionRowOut = z.object({ transaction_id: z.number(), data: JsonRow });
 
-/** One page (limit + 1 rows) of transactions in sort order, ties broken by transaction id. */
+/** A transaction row: the listed columns (values as JSON gives them). */
+export type TransactionRow = Record<string, unknown> & {
+  transaction_id: number;
+  award_id: number;
+  generated_unique_award_id: string;
+  recipient_levels: string[] | null;
+  disaster_emergency_fund_codes: string[] | null;
+  awarding_agency_id: number | null;
+};
+
+/**
+ * One page (limit + 1 rows) of transactions in sort order, ties broken by transaction id; the page's ids
+ * first, then its rows as JSON.
+ */
 export async function listTransactions(
   db: CommonQueryMethods,
   where: FragmentSqlToken,
@@ -74,16 +78,20 @@ export async function listTransactions(
   page: Paging,
 ): Promise<readonly TransactionRow[]> {
   const direction = sort.order === 'desc' ? sql.fragment`DESC` : sql.fragment`ASC`;
-  return db.any(sql.type(TransactionRow)`
-    SELECT ${sql.join(
-      TRANSACTION_COLUMNS.map((c) => sql.identifier([c])),
-      sql.fragment`, `,
-    )}
-    FROM transaction_search
-    WHERE ${where}
-    ORDER BY ${sort.expression} ${direction} NULLS LAST, transaction_id ${direction}
-    LIMIT ${page.limit + 1} OFFSET ${page.offset}
+  const order = sql.fragment`ORDER BY ${sort.expression} ${direction} NULLS LAST, transaction_id ${direction}`;
+  const rows = await db.any(sql.type(TransactionRowOut)`
+    WITH page AS (
+      SELECT transaction_id AS page_id, row_number() OVER (${order}) AS position
+      FROM transaction_search
+      WHERE ${where}
+      ${order}
+      LIMIT ${page.limit + 1} OFFSET ${page.offset}
+    )
+    SELECT page.page_id AS transaction_id, ${jsonColumns(TRANSACTION_COLUMNS, 't')} AS data
+    FROM page JOIN transaction_search AS t ON t.transaction_id = page.page_id
+    ORDER BY page.position
   `);
+  return rows.map((r) => ({ ...r.data, transaction_id: r.transaction_id }) as TransactionRow);
 }
 
 const AwardDatesRow = z.object({

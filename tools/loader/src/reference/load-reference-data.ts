@@ -83,6 +83,21 @@ async function loadGroup(
  * second run a no-op.
  */
 export async function loadReferenceData(db: DatabasePool, options: LoadReferenceOptions): Promise<GroupLoadResult[]> {
+  // Two loaders at once (two starts on one database) would race on the checksums; a session
+  // advisory lock held on one pooled connection serialises them.
+  return db.connect(async (lock) => {
+    await lock.query(sql.unsafe`SELECT pg_advisory_lock(${LOAD_LOCK_KEY})`);
+    try {
+      return await loadAllGroups(db, options);
+    } finally {
+      await lock.query(sql.unsafe`SELECT pg_advisory_unlock(${LOAD_LOCK_KEY})`);
+    }
+  });
+}
+
+const LOAD_LOCK_KEY = 7_411_003;
+
+async function loadAllGroups(db: DatabasePool, options: LoadReferenceOptions): Promise<GroupLoadResult[]> {
   const groups = options.groups ?? REFERENCE_GROUPS;
   const source = options.dir === undefined ? 'generated' : `files:${options.dir}`;
   const results: GroupLoadResult[] = [];

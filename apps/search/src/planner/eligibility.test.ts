@@ -1,0 +1,50 @@
+import { alignedTo, tableAnswers, type PlanRequest } from './eligibility';
+import { SUMMARY_TABLES } from './summary-tables';
+
+const table = (name: string) => SUMMARY_TABLES.find((t) => t.name === name)!;
+const FY = { start_date: '2019-10-01', end_date: '2020-09-30' };
+
+function req(over: Partial<PlanRequest>): PlanRequest {
+  return { level: 'transactions', filters: {}, columns: ['action_date', 'award_category', 'generated_pragmatic_obligation'], dateResolution: 'month', ...over };
+}
+
+describe('planner eligibility', () => {
+  it('knows month and fiscal-year boundaries', () => {
+    expect(alignedTo('month', '2020-02-01', '2020-02-29')).toBe(true);
+    expect(alignedTo('month', '2020-02-01', '2020-02-28')).toBe(false);
+    expect(alignedTo('month', '2020-02-02', '2020-03-31')).toBe(false);
+    expect(alignedTo('fiscal_year', '2019-10-01', '2021-09-30')).toBe(true);
+    expect(alignedTo('fiscal_year', '2019-11-01', '2021-09-30')).toBe(false);
+  });
+
+  it('uses a summary only for aligned periods on the columns it keeps', () => {
+    const month = table('search_summary_txn_month');
+    expect(tableAnswers(month, req({ filters: { time_period: [FY], award_type_codes: ['A'] } }))).toBe(true);
+    expect(tableAnswers(month, req({ filters: { time_period: [{ start_date: '2019-10-02', end_date: '2020-09-30' }] } }))).toBe(false);
+    expect(tableAnswers(month, req({ filters: { time_period: [{ ...FY, date_type: 'date_signed' }] } }))).toBe(false);
+    expect(tableAnswers(month, req({ filters: { keywords: ['x'] } }))).toBe(false);
+    expect(tableAnswers(month, req({ level: 'awards' }))).toBe(false);
+  });
+
+  it('keeps fiscal-year summaries away from month groupings', () => {
+    const awarding = table('search_summary_txn_awarding_fy');
+    expect(tableAnswers(awarding, req({ dateResolution: 'fiscal_year', filters: { time_period: [FY] } }))).toBe(true);
+    expect(tableAnswers(awarding, req({ dateResolution: 'month', filters: { time_period: [FY] } }))).toBe(false);
+  });
+
+  it('checks the columns an agency filter reads against the table', () => {
+    const awarding = table('search_summary_txn_awarding_fy');
+    const request = (agencies: unknown) => req({ dateResolution: 'none', columns: ['awarding_toptier_agency_code'], filters: { agencies } as never });
+    expect(tableAnswers(awarding, request([{ type: 'awarding', tier: 'subtier', name: 'X', toptier_name: 'Y' }]))).toBe(true);
+    expect(tableAnswers(awarding, request([{ type: 'funding', tier: 'toptier', name: 'X' }]))).toBe(false);
+    expect(tableAnswers(table('search_summary_txn_funding_fy'), request([{ type: 'funding', tier: 'toptier', name: 'X' }]))).toBe(false);
+  });
+
+  it('reads award summaries only with the award time rule', () => {
+    const awards = table('search_summary_award_fy');
+    const count = (filters: object) => ({ level: 'awards' as const, filters, columns: ['type'], dateResolution: 'none' as const });
+    expect(tableAnswers(awards, count({ time_period: [FY] }))).toBe(true);
+    expect(tableAnswers(awards, count({ time_period: [{ ...FY, date_type: 'new_awards_only' }] }))).toBe(true);
+    expect(tableAnswers(awards, count({ time_period: [{ ...FY, date_type: 'last_modified_date' }] }))).toBe(false);
+  });
+});

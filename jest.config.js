@@ -35,6 +35,7 @@ module.exports = {
       ...common,
       displayName: 'consumer',
       testMatch: ['<rootDir>/libs/sdk/test/**/*.pact.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest/consumer-setup.ts'],
     },
     {
       ...common,

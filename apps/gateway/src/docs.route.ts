@@ -15,11 +15,20 @@ const FONT_HOST = 'https://fonts.scalar.com/';
 const FONT_PATH = '/docs/assets/fonts/';
 
 /**
- * The Scalar bundle embeds @font-face rules pointing at its font host. We serve the same families
- * (Inter, JetBrains Mono) from the fontsource packages, so the bundle is rewritten to load them here.
+ * Scalar 1.46.4 turns on its hosted "Ask AI" agent whenever the page runs on localhost, whatever the
+ * configuration says, and the agent fetches from Scalar's servers. This switch (checked by the docs
+ * test) keeps it off.
+ */
+const AGENT_SWITCH = 'r=e.agentEnabled??uy((()=>HV(window.location.href)))';
+
+/**
+ * The Scalar bundle, made to work offline: its @font-face rules point at its font host, so they are
+ * rewritten to the same families (Inter, JetBrains Mono) served here from the fontsource packages, and
+ * the hosted agent is switched off.
  */
 function loadBundle(): string {
-  return readFileSync(findPackageFile(path.join('@scalar', 'api-reference', 'dist', 'browser', 'standalone.js')), 'utf8').replaceAll(FONT_HOST, FONT_PATH);
+  const original = readFileSync(findPackageFile(path.join('@scalar', 'api-reference', 'dist', 'browser', 'standalone.js')), 'utf8');
+  return original.replaceAll(FONT_HOST, FONT_PATH).replace(AGENT_SWITCH, 'r=uy((()=>!1))');
 }
 
 /** `inter-latin.woff2` -> the fontsource file of that family and subset (latin when the subset is not shipped). */
@@ -58,7 +67,7 @@ const PAGE = `<!doctype html>
 const INIT = `Scalar.createApiReference('#api-reference', {
   url: '/api/v2/openapi.json',
   withDefaultFonts: false,
-  hideClientButton: false,
+  hideClientButton: true,
   showDeveloperTools: 'never',
   telemetry: false,
   servers: [{ url: window.location.origin }],
@@ -96,6 +105,9 @@ export function createDocsRouter(): Router {
     }
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('font/woff2').sendFile(file);
+  });
+  router.get('/favicon.ico', (_req, res) => {
+    res.status(204).end();
   });
   router.get('/docs/assets/init.js', (_req, res) => {
     res.type('application/javascript').send(INIT);

@@ -1369,7 +1369,7 @@ export interface components {
              * @description Maximum number of results.
              * @default 10
              */
-            limit: number;
+            limit?: number;
         };
         /**
          * @description Treasury account components typed so far. Each may be omitted (no filtering), null (only accounts
@@ -1513,7 +1513,7 @@ export interface components {
              * @description Maximum number of results.
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /** @description Text typed so far; matched case-insensitively. */
             search_text: string;
         };
@@ -1693,9 +1693,9 @@ export interface components {
              * @description Results per page.
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /** @default 1 */
-            page: number;
+            page?: number;
             spending_level?: components["schemas"]["spending-level"];
             /**
              * @deprecated

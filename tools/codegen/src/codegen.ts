@@ -39,7 +39,7 @@ function generate(dir: string): string[] {
     process.stdout.write('codegen: generating TypeScript types with openapi-typescript\n');
     const typesPath = path.join(tmp, 'openapi.ts');
     // Run from the temp dir: openapi-typescript would otherwise pick up redocly.yaml's api list.
-    run('openapi-typescript', [bundledPath, '--output', typesPath, '--alphabetize'], tmp);
+    run('openapi-typescript', [bundledPath, '--output', typesPath, '--alphabetize', '--default-non-nullable=false'], tmp);
     const types = readFileSync(typesPath, 'utf8');
     writeFileSync(path.join(dir, 'openapi.ts'), `// ${HEADER}\n/* eslint-disable */\n${types}`);
   } finally {

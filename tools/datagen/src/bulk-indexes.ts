@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 /** The big tables whose indexes are dropped for a bulk load and rebuilt after it. */
@@ -54,7 +55,7 @@ export async function dropBulkIndexes(client: pg.Client, tables: readonly string
  */
 export async function restoreBulkIndexes(
   url: string,
-  options: { parallel?: number; onIndex?: (name: string, done: number, total: number) => void } = {},
+  options: { parallel?: number; onIndex?: (name: string, done: number, total: number, seconds: number, table: string) => void } = {},
 ): Promise<number> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -82,6 +83,7 @@ export async function restoreBulkIndexes(
         const item = pending[next];
         next += 1;
         if (!item) return;
+        const began = performance.now();
         await client.query('BEGIN');
         const exists = await client.query('SELECT 1 FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace', [item.index_name]);
         if (exists.rowCount === 0) {
@@ -91,7 +93,7 @@ export async function restoreBulkIndexes(
         await client.query('DELETE FROM bulk_load_dropped_index WHERE table_name = $1 AND index_name = $2', [item.table_name, item.index_name]);
         await client.query('COMMIT');
         done += 1;
-        options.onIndex?.(item.index_name, done, total);
+        options.onIndex?.(item.index_name, done, total, Math.round(performance.now() - began) / 1000, item.table_name);
       }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 const CHUNK_CHARS = 256 * 1024;
+/** Bytes queued towards PostgreSQL before the producer waits: several chunks in flight keep both busy. */
+const IN_FLIGHT = 16 * 1024 * 1024;
 
 /**
  * One table's COPY stream on its own connection. The table is truncated and filled in one transaction
@@ -56,7 +58,11 @@ export class CopySink {
     const chunk = `${this.parts.join('\n')}\n`;
     this.parts = [];
     this.chars = 0;
-    if (!this.stream.write(chunk) && this.pending === undefined) {
+    // Waiting for 'drain' after every chunk would make generation and COPY take turns; instead the
+    // producer only waits once a good many chunks are queued.
+    this.stream.write(chunk);
+    const queued = (this.stream as unknown as { writableLength: number }).writableLength;
+    if (queued > IN_FLIGHT && this.pending === undefined) {
       this.pending = once(this.stream, 'drain').finally(() => {
         this.pending = undefined;
       });

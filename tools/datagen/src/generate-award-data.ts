@@ -32,6 +32,8 @@ export interface GenerateResult {
   rows: Record<string, number>;
   phases: Array<{ phase: string; seconds: number }>;
   derive: DeriveStep[];
+  /** Rebuild time of each index, slowest first. */
+  indexes: Array<{ table: string; index: string; seconds: number }>;
   seconds: number;
 }
 
@@ -225,7 +227,14 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     endPhase('accounts');
 
     progress({ phase: 'index', note: 'rebuilding indexes' });
-    await restoreBulkIndexes(options.url, { onIndex: (name, done, n) => progress({ phase: 'index', done, total: n, note: name }) });
+    const indexes: GenerateResult['indexes'] = [];
+    await restoreBulkIndexes(options.url, {
+      onIndex: (name, done, n, seconds, table) => {
+        indexes.push({ table, index: name, seconds });
+        progress({ phase: 'index', done, total: n, note: name });
+      },
+    });
+    indexes.sort((a, b) => b.seconds - a.seconds);
     indexesDropped = false;
     endPhase('index');
 
@@ -253,7 +262,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       `INSERT INTO award_data_load (kind, source, as_of, row_counts, seconds) VALUES ('generated', $1, $2, $3, $4)`,
       [`datagen scale=${scale.name} seed=${options.seed}`, todayIso, JSON.stringify(rows), seconds],
     );
-    return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, seconds };
+    return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, indexes, seconds };
   } finally {
     if (indexesDropped) await restoreBulkIndexes(options.url).catch(() => undefined);
     await admin.end();

@@ -247,13 +247,6 @@ function awardDescriptiveColumns(src: SourceColumns, layout: AwardFileLayout, le
   ];
 }
 
-/** Award totals of a prime award summary file; they stand until the award has transactions (derive sums those). */
-export const AWARD_TOTAL_COLUMNS = [
-  'total_obligation', 'total_subsidy_cost', 'total_loan_value', 'award_amount', 'generated_pragmatic_obligation',
-  'base_and_all_options_value', 'base_exercised_options_val', 'total_funding_amount', 'non_federal_funding_amount',
-  'total_indirect_federal_sharing', 'date_signed', 'action_date', 'fiscal_year', 'last_modified_date',
-];
-
 /** award_search columns of a prime award summary file (award.d1 / .d2). */
 export function awardSummaryColumns(src: SourceColumns, layout: AwardFileLayout): { descriptive: ColumnMapping[]; totals: ColumnMapping[] } {
   const obligation = `coalesce(${src.amount('total_obligated_amount')}, 0)`;

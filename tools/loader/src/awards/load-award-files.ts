@@ -8,7 +8,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
 import {
-  AWARD_TOTAL_COLUMNS, AWARD_TYPE_ROWS, awardFromTransactionColumns, awardSummaryColumns, subawardColumns, transactionColumns,
+  AWARD_TYPE_ROWS, awardFromTransactionColumns, awardSummaryColumns, subawardColumns, transactionColumns,
   typeExpression, type ColumnMapping,
 } from './award-file-mapping';
 import { detectLayout, type AwardFileLayout, type LayoutName } from './layouts';
@@ -132,6 +132,9 @@ async function validate(client: pg.Client, source: Source, layout: AwardFileLayo
   for (const c of layout.dateColumns.filter((x) => src.has(x))) {
     check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(${src.text(c)})`, `format('invalid date %L in ${c} (expected YYYY-MM-DD)', ${src.text(c)})`);
   }
+  for (const c of ['last_modified_date', 'subaward_sam_report_last_modified_date'].filter((x) => src.has(x))) {
+    check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(left(${src.text(c)}, 10))`, `format('invalid date %L in ${c}', ${src.text(c)})`);
+  }
   for (const c of layout.numericColumns.filter((x) => src.has(x))) {
     check(`${src.text(c)} IS NOT NULL AND ${src.text(c)} !~ '^-?[0-9]{1,21}(\\.[0-9]+)?$'`, `format('invalid amount %L in ${c}', ${src.text(c)})`);
   }
@@ -175,7 +178,7 @@ async function stage(client: pg.Client, source: Source, header: string[]): Promi
   } catch (error) {
     const e = error as Error & { where?: string };
     const line = /line (\d+)/.exec(e.where ?? '')?.[1];
-    const reason = e.message.replace(/column c(\d+)/g, (_, i: string) => `column ${header[Number(i) - 1] ?? i}`);
+    const reason = e.message.replace(/column "?c(\d+)"?/g, (_, i: string) => `column ${header[Number(i) - 1] ?? i}`);
     throw new AwardFileError([new DataFileError(source.label, line ? Number(line) : undefined, reason)], 1);
   }
   return Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM award_stage')).rows[0]?.n ?? 0);

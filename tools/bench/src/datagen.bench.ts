@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { createDbPool, runMigrations } from '@usas/db';
+import { openDatabase } from '@usas/db/embedded';
+import { generateAwardData, isScaleName } from '@usas/datagen';
+import { loadReferenceData } from '@usas/loader';
+import { createProgress } from '@usas/loader/progress';
+import { loadConfig } from '@usas/service-kit';
+import { benchOptions, table } from './bench-args';
+
+export const description = 'build time of a generated dataset (generate+load, accounts, index, derive, analyze), per phase';
+
+/**
+ * Builds a dataset from scratch into the configured database (DATABASE_URL, or the embedded server under
+ * DATA_DIR/EMBEDDED_PG_PORT; use a separate DATA_DIR for the bench scale) and prints the time of every
+ * phase, the slowest index builds and the derive steps. The database is kept for other benchmarks.
+ */
+export async function run(args: string[]): Promise<void> {
+  const o = benchOptions(args, { scale: 'bench', seed: '1', today: '', json: '' });
+  if (!isScaleName(o.scale)) throw new Error(`unknown scale '${o.scale}'`);
+  const config = loadConfig();
+  const started = performance.now();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  try {
+    await runMigrations(database.url);
+    const refStarted = performance.now();
+    const pool = await createDbPool(database.url, { maximumPoolSize: 2 });
+    try {
+      await loadReferenceData(pool, { dir: config.referenceDataDir });
+    } finally {
+      await pool.end();
+    }
+    const referenceSeconds = (performance.now() - refStarted) / 1000;
+    let bar: ReturnType<typeof createProgress> | undefined;
+    const result = await generateAwardData({
+      url: database.url,
+      scale: o.scale,
+      seed: Number(o.seed),
+      today: o.today || undefined,
+      onProgress: (e) => {
+        if (e.phase === 'generate' && e.total !== undefined) {
+          bar ??= createProgress(`awards (${o.scale})`, e.total);
+          bar.update(e.done ?? 0);
+          if (e.done === e.total) bar.stop();
+        } else if (e.phase !== 'index' && e.note) {
+          process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${e.phase}: ${e.note}\n`);
+        }
+      },
+    });
+    const rowsLoaded = (result.rows.award_search ?? 0) + (result.rows.transaction_search ?? 0) + (result.rows.subaward_search ?? 0) + (result.rows.financial_accounts_by_awards ?? 0);
+    const out = [
+      `datagen benchmark: scale=${result.scale} seed=${result.seed} today=${result.today} (reference data ${referenceSeconds.toFixed(1)} s, not counted)`,
+      '',
+      table(['phase', 'seconds'], [...result.phases.map((p) => [p.phase, p.seconds.toFixed(1)]), ['total', result.seconds.toFixed(1)]]),
+      '',
+      table(['table', 'rows'], Object.entries(result.rows).map(([t, n]) => [t, n.toLocaleString('en-US')])),
+      '',
+      `generate+load throughput: ${Math.round(rowsLoaded / (result.phases.find((p) => p.phase === 'generate+load')?.seconds ?? 1)).toLocaleString('en-US')} rows/s (awards, transactions, subawards, File C)`,
+      '',
+      table(['derive step', 'seconds', 'rows changed'], result.derive.map((d) => [d.step, d.seconds.toFixed(1), d.changed])),
+      '',
+      table(['slowest index builds', 'table', 'seconds'], result.indexes.slice(0, 15).map((i) => [i.index, i.table, i.seconds.toFixed(1)])),
+      `index builds: ${result.indexes.length}, ${result.indexes.reduce((n, i) => n + i.seconds, 0).toFixed(0)} s of build time on 2 connections`,
+    ].join('\n');
+    process.stdout.write(`${out}\n`);
+    if (o.json) writeFileSync(o.json, JSON.stringify({ ...result, referenceSeconds }, null, 2));
+  } finally {
+    await database.stop();
+  }
+}

@@ -1,0 +1,267 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
+import pg from 'pg';
+import { AwardFileError, loadAwardFiles } from '../src/index';
+
+async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** A CSV file in a download layout: header plus rows given as column -> value. */
+function csv(columns: string[], rows: Array<Record<string, string>>): string {
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => quote(r[c] ?? '')).join(','))].join('\n') + '\n';
+}
+
+/** A zip archive of deflated entries (local headers, central directory, end record). */
+function zip(entries: Array<[string, string]>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const packed = deflateRawSync(data);
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const CONTRACT_COLUMNS = [
+  'contract_transaction_unique_key', 'contract_award_unique_key', 'award_id_piid', 'modification_number', 'transaction_number',
+  'parent_award_agency_id', 'parent_award_id_piid', 'federal_action_obligation', 'base_and_exercised_options_value',
+  'base_and_all_options_value', 'action_date', 'period_of_performance_start_date', 'period_of_performance_current_end_date',
+  'awarding_agency_code', 'awarding_agency_name', 'awarding_sub_agency_code', 'awarding_sub_agency_name', 'awarding_office_code',
+  'awarding_office_name', 'funding_sub_agency_code', 'recipient_uei', 'recipient_duns', 'recipient_name', 'recipient_parent_uei',
+  'recipient_parent_name', 'recipient_country_code', 'recipient_state_code', 'recipient_city_name', 'recipient_zip_4_code',
+  'primary_place_of_performance_country_code', 'primary_place_of_performance_state_code', 'primary_place_of_performance_zip_4',
+  'award_type_code', 'idv_type_code', 'type_of_idc_code', 'transaction_description', 'prime_award_base_transaction_description',
+  'naics_code', 'naics_description', 'product_or_service_code', 'type_of_contract_pricing_code', 'extent_competed_code',
+  'disaster_emergency_fund_codes_for_overall_award', 'obligated_amount_from_COVID-19_supplementals_for_overall_award',
+  'solicitation_identifier', 'last_modified_date',
+];
+
+const ASSISTANCE_COLUMNS = [
+  'assistance_transaction_unique_key', 'assistance_award_unique_key', 'award_id_fain', 'modification_number', 'award_id_uri',
+  'federal_action_obligation', 'non_federal_funding_amount', 'face_value_of_loan', 'original_loan_subsidy_cost', 'action_date',
+  'awarding_sub_agency_code', 'recipient_uei', 'recipient_duns', 'recipient_name', 'recipient_city_name', 'cfda_number',
+  'cfda_title', 'assistance_type_code', 'transaction_description', 'business_types_code', 'record_type_code', 'last_modified_date',
+];
+
+const SUBAWARD_COLUMNS = [
+  'prime_award_unique_key', 'prime_award_piid', 'prime_award_amount', 'prime_award_awarding_sub_agency_code', 'prime_awardee_uei',
+  'prime_awardee_name', 'subaward_type', 'subaward_sam_report_id', 'subaward_number', 'subaward_amount', 'subaward_action_date',
+  'subawardee_uei', 'subawardee_name', 'subawardee_state_code', 'subaward_description',
+];
+
+describe('load:awards importer', () => {
+  let db: TestDatabase;
+  let dir: string;
+  let subtier: string;
+  let office: string;
+  const file = (name: string, content: string | Buffer) => {
+    const p = path.join(dir, name);
+    writeFileSync(p, content);
+    return p;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'usas-awards-'));
+    const [row] = await query<{ subtier_code: string; office_code: string }>(db.url, `
+      SELECT s.subtier_code, o.office_code FROM agency a JOIN subtier_agency s USING (subtier_agency_id)
+      JOIN office o ON o.sub_tier_code = s.subtier_code ORDER BY a.id, o.office_code LIMIT 1`);
+    subtier = row!.subtier_code;
+    office = row!.office_code;
+  });
+  afterAll(async () => {
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const contractRows = (): Array<Record<string, string>> => {
+    const award = `CONT_AWD_TST0001_${subtier}_IDVTST01_${subtier}`;
+    const base = {
+      contract_award_unique_key: award, award_id_piid: 'TST0001', parent_award_agency_id: subtier, parent_award_id_piid: 'IDVTST01',
+      awarding_sub_agency_code: subtier, awarding_office_code: office, funding_sub_agency_code: subtier,
+      recipient_uei: 'TSTUEI000001', recipient_duns: '123456789', recipient_name: 'TEST WIDGETS, INC.', recipient_parent_uei: 'TSTUEI000000',
+      recipient_parent_name: 'TEST HOLDINGS', recipient_country_code: 'USA', recipient_state_code: 'VA', recipient_city_name: 'ARLINGTON',
+      recipient_zip_4_code: '222011234', primary_place_of_performance_country_code: 'USA', primary_place_of_performance_state_code: 'VA',
+      primary_place_of_performance_zip_4: '22201', award_type_code: 'C', prime_award_base_transaction_description: 'WIDGETS, "BLUE"',
+      naics_code: '336411', product_or_service_code: '1510', type_of_contract_pricing_code: 'J', extent_competed_code: 'CDO',
+      disaster_emergency_fund_codes_for_overall_award: 'N: Emergency P.L. 116-136; Q: Excluded from tracking',
+      'obligated_amount_from_COVID-19_supplementals_for_overall_award': '1000.00', solicitation_identifier: 'SOL-1',
+    };
+    return [
+      { ...base, contract_transaction_unique_key: `${subtier}_${subtier}_TST0001_0_IDVTST01_0`, modification_number: '0', transaction_number: '0',
+        federal_action_obligation: '1500.25', base_and_exercised_options_value: '1500.25', base_and_all_options_value: '3000.00',
+        action_date: '2022-01-15', period_of_performance_start_date: '2022-01-15', period_of_performance_current_end_date: '2023-01-14',
+        transaction_description: 'WIDGETS, "BLUE"\nSECOND LINE', last_modified_date: '2022-01-20 10:11:12' },
+      { ...base, contract_transaction_unique_key: `${subtier}_${subtier}_TST0001_P00001_IDVTST01_0`, modification_number: 'P00001', transaction_number: '0',
+        federal_action_obligation: '-200.10', base_and_exercised_options_value: '-200.10', base_and_all_options_value: '0',
+        action_date: '2022-06-30', transaction_description: 'DEOBLIGATION', last_modified_date: '2022-07-01' },
+      { ...base, contract_award_unique_key: `CONT_IDV_IDVTST01_${subtier}`, award_id_piid: 'IDVTST01', parent_award_agency_id: '', parent_award_id_piid: '',
+        contract_transaction_unique_key: `${subtier}_-NONE-_IDVTST01_0_-NONE-_0`, modification_number: '0', award_type_code: '', idv_type_code: 'B',
+        type_of_idc_code: 'B', federal_action_obligation: '0', action_date: '2021-03-01', transaction_description: 'IDIQ FOR WIDGETS',
+        disaster_emergency_fund_codes_for_overall_award: '', 'obligated_amount_from_COVID-19_supplementals_for_overall_award': '' },
+    ];
+  };
+  const assistanceRows = (): Array<Record<string, string>> => [
+    { assistance_transaction_unique_key: `${subtier}_TSTFAIN1_-NONE-_10.001_0`, assistance_award_unique_key: `ASST_NON_TSTFAIN1_${subtier}`,
+      award_id_fain: 'TSTFAIN1', modification_number: '0', federal_action_obligation: '50000', non_federal_funding_amount: '5000', action_date: '2023-02-01',
+      awarding_sub_agency_code: subtier, recipient_uei: 'TSTUEI000002', recipient_name: 'TEST UNIVERSITY', cfda_number: '10.001',
+      cfda_title: 'TEST PROGRAM', assistance_type_code: '04', transaction_description: 'RESEARCH', business_types_code: 'H', record_type_code: '2' },
+    { assistance_transaction_unique_key: `${subtier}_TSTLOAN1_-NONE-_59.012_0`, assistance_award_unique_key: `ASST_NON_TSTLOAN1_${subtier}`,
+      award_id_fain: 'TSTLOAN1', modification_number: '0', federal_action_obligation: '0', face_value_of_loan: '250000', original_loan_subsidy_cost: '12500.50',
+      action_date: '2023-03-01', awarding_sub_agency_code: subtier, recipient_duns: '987654321', recipient_name: 'TEST BAKERY LLC',
+      assistance_type_code: '08', transaction_description: 'LOAN GUARANTEE' },
+  ];
+
+  it('imports prime transaction files (contracts and assistance), idempotently', async () => {
+    const contracts = file('contracts.csv', csv(CONTRACT_COLUMNS, contractRows()));
+    const assistance = file('assistance.csv', csv(ASSISTANCE_COLUMNS, assistanceRows()));
+    const first = await loadAwardFiles(db.url, [contracts, assistance]);
+    expect(first.files.map((f) => [f.layout, f.rows, f.inserted, f.updated])).toEqual([['transaction_d1', 3, 3, 0], ['transaction_d2', 2, 2, 0]]);
+
+    const [award] = await query<Record<string, unknown>>(db.url, `
+      SELECT a.*, g.id = a.awarding_agency_id AS agency_ok, p.award_id = a.parent_award_id AS parent_ok
+      FROM award_search a JOIN agency g ON g.id = a.awarding_agency_id
+      JOIN award_search p ON p.generated_unique_award_id = 'CONT_IDV_IDVTST01_' || a.awarding_subtier_agency_code
+      WHERE a.piid = 'TST0001'`);
+    expect(award).toMatchObject({
+      type: 'C', category: 'contract', type_description: 'Delivery Order', total_obligation: '1300.15', transaction_count: 2,
+      date_signed: expect.any(Date), agency_ok: true, parent_ok: true, awarding_subtier_agency_code: subtier, awarding_office_code: office,
+      recipient_name: 'TEST WIDGETS, INC.', recipient_location_zip5: '22201', description: 'WIDGETS, "BLUE"',
+      disaster_emergency_fund_codes: ['N', 'Q'], total_covid_obligation: '1000.00', parent_award_piid: 'IDVTST01',
+    });
+    const [hash] = await query<{ ok: boolean; parent_ok: boolean }>(db.url, `
+      SELECT recipient_hash = md5('UEI-TSTUEI000001')::uuid AS ok, parent_recipient_hash = md5('UEI-TSTUEI000000')::uuid AS parent_ok
+      FROM award_search WHERE piid = 'TST0001'`);
+    expect(hash).toEqual({ ok: true, parent_ok: true });
+    const [idv] = await query<{ type: string; direct_contract_count: number }>(db.url, `
+      SELECT a.type, p.direct_contract_count FROM award_search a JOIN parent_award p USING (award_id) WHERE a.piid = 'IDVTST01'`);
+    expect(idv).toEqual({ type: 'IDV_B_B', direct_contract_count: 1 });
+    const [tx] = await query<{ transaction_description: string; detail: Record<string, string>; latest: boolean; fiscal_year: number }>(db.url, `
+      SELECT t.transaction_description, t.detail, a.latest_transaction_id = (SELECT transaction_id FROM transaction_search WHERE transaction_unique_id LIKE '%_P00001_%' AND piid = 'TST0001') AS latest, t.fiscal_year
+      FROM transaction_search t JOIN award_search a USING (award_id) WHERE t.piid = 'TST0001' AND t.modification_number = '0'`);
+    expect(tx).toMatchObject({ transaction_description: 'WIDGETS, "BLUE"\nSECOND LINE', latest: true, fiscal_year: 2022 });
+    expect(tx?.detail).toMatchObject({ transaction_number: '0', solicitation_identifier: 'SOL-1', period_of_performance_start_date: '2022-01-15' });
+    const loans = await query<{ type: string; generated_pragmatic_obligation: string; total_loan_value: string; award_amount: string; recipient_ok: boolean }>(db.url, `
+      SELECT type, generated_pragmatic_obligation, total_loan_value, award_amount, recipient_hash = md5('DUNS-987654321')::uuid AS recipient_ok
+      FROM award_search WHERE fain = 'TSTLOAN1'`);
+    expect(loans).toEqual([{ type: '08', generated_pragmatic_obligation: '12500.50', total_loan_value: '250000.00', award_amount: '250000.00', recipient_ok: true }]);
+    expect(await query(db.url, `SELECT recipient_level FROM recipient_profile WHERE recipient_hash = md5('UEI-TSTUEI000000')::uuid`)).toEqual([{ recipient_level: 'P' }]);
+
+    const before = await snapshot(db.url);
+    const second = await loadAwardFiles(db.url, [contracts, assistance]);
+    expect(second.files.map((f) => [f.inserted, f.updated])).toEqual([[0, 0], [0, 0]]);
+    expect(second.derive.filter((d) => d.step !== 'recipients' && d.step !== 'parent_award').every((d) => d.changed === 0)).toBe(true);
+    expect(await snapshot(db.url)).toEqual(before);
+  });
+
+  it('imports subaward and award summary files and zips of them', async () => {
+    const subawards = csv(SUBAWARD_COLUMNS, [
+      { prime_award_unique_key: `CONT_AWD_TST0001_${subtier}_IDVTST01_${subtier}`, prime_award_piid: 'TST0001', prime_award_amount: '1300.15',
+        prime_award_awarding_sub_agency_code: subtier, prime_awardee_uei: 'TSTUEI000001', prime_awardee_name: 'TEST WIDGETS, INC.',
+        subaward_type: 'sub-contract', subaward_sam_report_id: 'R1', subaward_number: 'SUB-1', subaward_amount: '400.00',
+        subaward_action_date: '2022-03-01', subawardee_uei: 'TSTUEI000009', subawardee_name: 'SUB SUPPLIER CO', subawardee_state_code: 'MD' },
+      { prime_award_unique_key: `CONT_AWD_TST0001_${subtier}_IDVTST01_${subtier}`, prime_award_piid: 'TST0001', prime_award_amount: '1300.15',
+        prime_award_awarding_sub_agency_code: subtier, subaward_sam_report_id: 'R2', subaward_number: 'SUB-2', subaward_amount: '100.50',
+        subaward_action_date: '2022-04-01', subawardee_name: 'OTHER SUPPLIER' },
+    ]);
+    const awards = csv(['assistance_award_unique_key', 'award_id_fain', 'awarding_sub_agency_code', 'total_obligated_amount', 'award_base_action_date',
+      'award_latest_action_date', 'assistance_type_code', 'recipient_name', 'recipient_uei', 'cfda_numbers_and_titles', 'total_outlayed_amount'], [
+      { assistance_award_unique_key: `ASST_NON_TSTSUM1_${subtier}`, award_id_fain: 'TSTSUM1', awarding_sub_agency_code: subtier,
+        total_obligated_amount: '7777.77', award_base_action_date: '2020-05-01', award_latest_action_date: '2021-05-01', assistance_type_code: '02',
+        recipient_name: 'STATE OF TEST', recipient_uei: 'TSTUEI000003', cfda_numbers_and_titles: '10.001: TEST PROGRAM', total_outlayed_amount: '5000.00' },
+    ]);
+    const archive = file('awards.zip', zip([['Subawards_1.csv', subawards], ['Assistance_PrimeAwardSummaries_1.csv', awards]]));
+    const result = await loadAwardFiles(db.url, [archive]);
+    expect(result.files.map((f) => [path.basename(f.file), f.layout, f.inserted])).toEqual([
+      ['Subawards_1.csv', 'subaward_d1', 2], ['Assistance_PrimeAwardSummaries_1.csv', 'award_d2', 1],
+    ]);
+    expect(await query(db.url, `SELECT subaward_count, total_subaward_amount FROM award_search WHERE piid = 'TST0001'`))
+      .toEqual([{ subaward_count: 2, total_subaward_amount: '500.50' }]);
+    expect(await query(db.url, `
+      SELECT type, category, total_obligation, total_outlays, fiscal_year, cfda_number, cfda_program_title, transaction_count
+      FROM award_search WHERE fain = 'TSTSUM1'`)).toEqual([
+      { type: '02', category: 'grant', total_obligation: '7777.77', total_outlays: '5000.00', fiscal_year: 2021, cfda_number: '10.001', cfda_program_title: 'TEST PROGRAM', transaction_count: 0 },
+    ]);
+    const [sub] = await query<{ subaward_recipient_hash: string; ok: boolean; tas: unknown; key: string }>(db.url, `
+      SELECT subaward_recipient_hash = md5('UEI-TSTUEI000009')::uuid AS ok, subaward_key AS key, disaster_emergency_fund_codes AS tas
+      FROM subaward_search WHERE subaward_number = 'SUB-1'`);
+    expect(sub).toEqual({ ok: true, key: `CONT_AWD_TST0001_${subtier}_IDVTST01_${subtier}|SUB-1|R1`, tas: ['N', 'Q'] });
+    const again = await loadAwardFiles(db.url, [archive]);
+    expect(again.files.map((f) => [f.inserted, f.updated])).toEqual([[0, 0], [0, 0]]);
+  });
+
+  it('rejects a file with a bad row, naming file, line and reason, and loads nothing of it', async () => {
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `BAD_${i}`, assistance_award_unique_key: `ASST_NON_BAD${i}_${subtier}`, award_id_fain: `BAD${i}` }));
+    rows[1] = { ...rows[1]!, action_date: '2023-02-30' };
+    const bad = file('bad.csv', csv(ASSISTANCE_COLUMNS, [rows[0]!, { ...rows[0]!, assistance_transaction_unique_key: 'BAD_X', transaction_description: 'TWO\nLINES' }, rows[1]!]));
+    const before = await snapshot(db.url);
+    const error = await loadAwardFiles(db.url, [bad]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AwardFileError);
+    const problems = (error as AwardFileError).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: bad, line: 5, reason: `invalid date '2023-02-30' in action_date (expected YYYY-MM-DD)` });
+    expect((error as Error).message).toBe(`bad.csv:5: invalid date '2023-02-30' in action_date (expected YYYY-MM-DD)`);
+    expect(await snapshot(db.url)).toEqual(before);
+
+    const unknownAgency = file('agency.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, awarding_sub_agency_code: 'ZZZZ' }]));
+    await expect(loadAwardFiles(db.url, [unknownAgency])).rejects.toThrow(`agency.csv:2: unknown awarding sub-agency code 'ZZZZ'`);
+    const ragged = file('ragged.csv', `${ASSISTANCE_COLUMNS.join(',')}\na,b\n`);
+    await expect(loadAwardFiles(db.url, [ragged])).rejects.toThrow(/ragged\.csv:2: missing data for column/);
+    const unknown = file('unknown.csv', 'foo,bar\n1,2\n');
+    await expect(loadAwardFiles(db.url, [unknown])).rejects.toThrow('unknown.csv:1: unknown layout');
+    expect(await snapshot(db.url)).toEqual(before);
+  });
+});
+
+/** Checksums of the award tables, to prove a load changed nothing. */
+async function snapshot(url: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [table, key] of [['award_search', 'award_id'], ['transaction_search', 'transaction_id'], ['subaward_search', 'broker_subaward_id'],
+    ['recipient_lookup', 'id'], ['recipient_profile', 'id'], ['parent_award', 'award_id']]) {
+    const [row] = await query<{ md5: string }>(url, `SELECT md5(string_agg(t::text, E'\\n' ORDER BY t.${key})) AS md5 FROM ${table} t`);
+    out[table as string] = row?.md5 ?? '';
+  }
+  return out;
+}

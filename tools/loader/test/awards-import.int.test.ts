@@ -75,7 +75,7 @@ const CONTRACT_COLUMNS = [
   'award_type_code', 'idv_type_code', 'type_of_idc_code', 'transaction_description', 'prime_award_base_transaction_description',
   'naics_code', 'naics_description', 'product_or_service_code', 'type_of_contract_pricing_code', 'extent_competed_code',
   'disaster_emergency_fund_codes_for_overall_award', 'obligated_amount_from_COVID-19_supplementals_for_overall_award',
-  'solicitation_identifier', 'last_modified_date',
+  'solicitation_identifier', 'last_modified_date', 'treasury_accounts_funding_this_award',
 ];
 
 const ASSISTANCE_COLUMNS = [
@@ -96,6 +96,7 @@ describe('load:awards importer', () => {
   let dir: string;
   let subtier: string;
   let office: string;
+  let tas: { id: number; label: string; path: string };
   const file = (name: string, content: string | Buffer) => {
     const p = path.join(dir, name);
     writeFileSync(p, content);
@@ -110,6 +111,9 @@ describe('load:awards importer', () => {
       JOIN office o ON o.sub_tier_code = s.subtier_code ORDER BY a.id, o.office_code LIMIT 1`);
     subtier = row!.subtier_code;
     office = row!.office_code;
+    const [account] = await query<{ id: number; label: string; path: string }>(db.url, `
+      SELECT id, tas_rendering_label AS label, tas_path AS path FROM treasury_account_search_path ORDER BY id LIMIT 1`);
+    tas = account!;
   });
   afterAll(async () => {
     await db?.drop();
@@ -128,6 +132,7 @@ describe('load:awards importer', () => {
       naics_code: '336411', product_or_service_code: '1510', type_of_contract_pricing_code: 'J', extent_competed_code: 'CDO',
       disaster_emergency_fund_codes_for_overall_award: 'N: Emergency P.L. 116-136; Q: Excluded from tracking',
       'obligated_amount_from_COVID-19_supplementals_for_overall_award': '1000.00', solicitation_identifier: 'SOL-1',
+      treasury_accounts_funding_this_award: `${tas.label};NOT-A-TAS`,
     };
     return [
       { ...base, contract_transaction_unique_key: `${subtier}_${subtier}_TST0001_0_IDVTST01_0`, modification_number: '0', transaction_number: '0',
@@ -170,7 +175,10 @@ describe('load:awards importer', () => {
       date_signed: expect.any(Date), agency_ok: true, parent_ok: true, awarding_subtier_agency_code: subtier, awarding_office_code: office,
       recipient_name: 'TEST WIDGETS, INC.', recipient_location_zip5: '22201', description: 'WIDGETS, "BLUE"',
       disaster_emergency_fund_codes: ['N', 'Q'], total_covid_obligation: '1000.00', parent_award_piid: 'IDVTST01',
+      treasury_account_identifiers: [tas.id], tas_paths: [tas.path],
     });
+    expect(await query(db.url, `SELECT DISTINCT treasury_account_identifiers, disaster_emergency_fund_codes FROM transaction_search WHERE piid = 'TST0001'`))
+      .toEqual([{ treasury_account_identifiers: [tas.id], disaster_emergency_fund_codes: ['N', 'Q'] }]);
     const [hash] = await query<{ ok: boolean; parent_ok: boolean }>(db.url, `
       SELECT recipient_hash = md5('UEI-TSTUEI000001')::uuid AS ok, parent_recipient_hash = md5('UEI-TSTUEI000000')::uuid AS parent_ok
       FROM award_search WHERE piid = 'TST0001'`);

@@ -112,19 +112,16 @@ function cfdaColumns(src: SourceColumns, titleColumn: string): ColumnMapping[] {
   ];
 }
 
-/** The File C columns an import can carry: accounts, DEF codes, COVID-19/IIJA amounts, outlays. */
+/** The File C columns an import can carry: accounts, DEF codes, COVID-19/IIJA amounts, outlays (joins `tasx`, `fax`). */
 function fileCColumns(src: SourceColumns, suffix: string): ColumnMapping[] {
-  const tas = src.text('treasury_accounts_funding_this_award');
-  const fas = src.text('federal_accounts_funding_this_award');
   const defc = src.text(`disaster_emergency_fund_codes${suffix}`);
   src.text('object_classes_funding_this_award');
   src.text('program_activities_funding_this_award');
-  const labels = `(SELECT p.* FROM unnest(string_to_array(${tas}, ';')) x JOIN treasury_account_search_path p ON p.tas_rendering_label = btrim(x))`;
   return [
-    ['treasury_account_identifiers', `(SELECT array_agg(DISTINCT l.id) FROM ${labels} l)`],
-    ['federal_account_ids', `(SELECT array_agg(DISTINCT f.id) FROM unnest(string_to_array(${fas}, ';')) x JOIN federal_account f ON f.federal_account_code = btrim(x))`],
-    ['tas_paths', `(SELECT array_agg(DISTINCT l.tas_path) FROM ${labels} l)`],
-    ['tas_components', `(SELECT array_agg(DISTINCT l.tas_component) FROM ${labels} l)`],
+    ['treasury_account_identifiers', 'tasx.ids'],
+    ['federal_account_ids', 'fax.ids'],
+    ['tas_paths', 'tasx.paths'],
+    ['tas_components', 'tasx.components'],
     ['disaster_emergency_fund_codes', `(SELECT array_agg(DISTINCT m[1] COLLATE "C") FROM unnest(string_to_array(${defc}, ';')) x, regexp_match(btrim(x), '^([A-Z0-9]{1,3})(:|$)') m)`],
     ['total_covid_obligation', src.amount(`obligated_amount_from_COVID-19_supplementals${suffix}`)],
     ['total_covid_outlay', src.amount(`outlayed_amount_from_COVID-19_supplementals${suffix}`)],
@@ -132,6 +129,18 @@ function fileCColumns(src: SourceColumns, suffix: string): ColumnMapping[] {
     ['total_iija_outlay', src.amount(`outlayed_amount_from_IIJA_supplemental${suffix}`)],
     ['total_outlays', src.amount(`total_outlayed_amount${suffix}`)],
   ];
+}
+
+/** Joins resolving the Treasury and federal account lists of a row ("012-X-1234-000;..." and "012-1234;..."). */
+export function fileCJoins(src: SourceColumns): string {
+  const tas = src.text('treasury_accounts_funding_this_award');
+  const fas = src.text('federal_accounts_funding_this_award');
+  return `LEFT JOIN LATERAL (
+      SELECT array_agg(DISTINCT p.id) AS ids, array_agg(DISTINCT p.tas_path) AS paths, array_agg(DISTINCT p.tas_component) AS components
+      FROM unnest(string_to_array(${tas}, ';')) x JOIN treasury_account_search_path p ON p.tas_rendering_label = btrim(x)) tasx ON true
+    LEFT JOIN LATERAL (
+      SELECT array_agg(DISTINCT f.id) AS ids
+      FROM unnest(string_to_array(${fas}, ';')) x JOIN federal_account f ON f.federal_account_code = btrim(x)) fax ON true`;
 }
 
 /**

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
 import {
-  AWARD_TYPE_ROWS, awardFromTransactionColumns, awardSummaryColumns, subawardColumns, transactionColumns,
+  AWARD_TYPE_ROWS, awardFromTransactionColumns, fileCJoins, awardSummaryColumns, subawardColumns, transactionColumns,
   typeExpression, type ColumnMapping,
 } from './award-file-mapping';
 import { detectLayout, type AwardFileLayout, type LayoutName } from './layouts';
@@ -47,6 +47,8 @@ export interface LoadAwardFilesOptions {
   /** Skip the derive step (the caller derives later). */
   skipDerive?: boolean;
   onFile?: (file: string, layout: LayoutName) => void;
+  /** Timing of each statement of a file's load (benchmarks). */
+  onStep?: (step: string, seconds: number) => void;
 }
 
 interface Source {
@@ -126,8 +128,9 @@ const rowOf = (list: string) => (list.includes(',') ? `(${list})` : `ROW(${list}
 /** Checks every staged row; returns up to MAX_REPORTED problems with their file lines, and the total. */
 async function validate(client: pg.Client, source: Source, layout: AwardFileLayout, header: string[]): Promise<void> {
   const src = new SourceColumns(header);
+  // One pass over the staged rows: every check is a CASE yielding its reason or null.
   const checks: string[] = [];
-  const check = (condition: string, reason: string) => checks.push(`SELECT _row, ${reason} AS reason FROM award_stage s WHERE ${condition}`);
+  const check = (condition: string, reason: string) => checks.push(`CASE WHEN ${condition} THEN ${reason} END`);
   for (const c of layout.requiredValues) check(`${src.text(c)} IS NULL`, pg.escapeLiteral(`missing value for ${c}`));
   for (const c of layout.dateColumns.filter((x) => src.has(x))) {
     check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(${src.text(c)})`, `format('invalid date %L in ${c} (expected YYYY-MM-DD)', ${src.text(c)})`);
@@ -155,11 +158,14 @@ async function validate(client: pg.Client, source: Source, layout: AwardFileLayo
     key = layout.kind === 'transaction' ? src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key') : awardKey;
     if (!layout.fpds) check(`${src.text('award_id_fain')} IS NULL AND ${src.text('award_id_uri')} IS NULL`, `'missing value for award_id_fain or award_id_uri'`);
   }
-  checks.push(`SELECT _row, format('duplicate key %L (also on record %s of the file)', k, first_row) FROM (
+  const duplicates = `SELECT _row, format('duplicate key %L (also on record %s of the file)', k, first_row) FROM (
       SELECT _row, ${key} AS k, min(_row) OVER (PARTITION BY ${key}) AS first_row FROM award_stage s) d
-    WHERE k IS NOT NULL AND _row > first_row`);
+    WHERE k IS NOT NULL AND _row > first_row`;
   const found = await client.query<{ row: string; reason: string; total: string; line: string }>(`
-    WITH problems AS (${checks.join('\nUNION ALL\n')}),
+    WITH problems AS (
+      SELECT s._row, r.reason FROM award_stage s CROSS JOIN LATERAL unnest(ARRAY[${checks.join(',\n        ')}]::text[]) AS r(reason)
+      WHERE r.reason IS NOT NULL
+      UNION ALL ${duplicates}),
     firsts AS (SELECT _row, reason, count(*) OVER () AS total FROM problems ORDER BY _row, reason LIMIT ${MAX_REPORTED})
     SELECT f._row AS row, f.reason, f.total,
       1 + f._row + coalesce((SELECT sum(length(x::text) - length(replace(x::text, E'\\n', ''))) FROM award_stage x WHERE x._row < f._row), 0) AS line
@@ -184,6 +190,26 @@ async function stage(client: pg.Client, source: Source, header: string[]): Promi
   return Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM award_stage')).rows[0]?.n ?? 0);
 }
 
+/** A client whose queries report their duration, labelled by their first words. */
+function timed(client: pg.Client, onStep: LoadAwardFilesOptions['onStep']): pg.Client {
+  if (!onStep) return client;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(target, prop, receiver);
+      return (...args: unknown[]) => {
+        if (typeof args[0] !== 'string') return query(...args); // COPY streams pass through
+        const text = args[0];
+        const started = performance.now();
+        return query(...args).then((result) => {
+          onStep(text.trim().split(/\s+/).slice(0, 5).join(' '), (performance.now() - started) / 1000);
+          return result;
+        });
+      };
+    },
+  });
+}
+
 async function upsertTransactions(client: pg.Client, layout: AwardFileLayout, header: string[]): Promise<{ inserted: number; updated: number }> {
   const src = new SourceColumns(header);
   const tx = transactionColumns(src, layout);
@@ -195,24 +221,29 @@ async function upsertTransactions(client: pg.Client, layout: AwardFileLayout, he
     WITH ${typeLookup}, ${agencyLookup}
     SELECT s._row,
       ${selectList(tx)},
-      ${detail} AS detail,
-      ${selectList(award, 'a__')}
+      ${detail} AS detail
     FROM ${fromClause(src, layout)}`);
   // The award row comes from the award's latest transaction in the file.
   await client.query(`
     CREATE TEMP TABLE award_latest ON COMMIT DROP AS
-    SELECT DISTINCT ON (generated_unique_award_id) * FROM award_tx
-    ORDER BY generated_unique_award_id, action_date DESC, modification_number DESC NULLS LAST, transaction_unique_id DESC`);
+    WITH ${typeLookup}, ${agencyLookup},
+    latest AS (
+      SELECT DISTINCT ON (generated_unique_award_id) _row, action_date AS latest_action_date FROM award_tx
+      ORDER BY generated_unique_award_id, action_date DESC, modification_number DESC NULLS LAST, transaction_unique_id DESC)
+    SELECT s._row, latest.latest_action_date, ${selectList(award, 'a__')}
+    FROM ${fromClause(awardSrc, layout)}
+    JOIN latest ON latest._row = s._row
+    ${fileCJoins(awardSrc)}`);
   await client.query(`
     INSERT INTO award_search (${cols(award)}, update_date)
     SELECT ${prefixed(award, 'm', 'a__')}, now() FROM award_latest m
-    WHERE NOT EXISTS (SELECT 1 FROM award_search x WHERE x.generated_unique_award_id = m.generated_unique_award_id)
+    WHERE NOT EXISTS (SELECT 1 FROM award_search x WHERE x.generated_unique_award_id = m.a__generated_unique_award_id)
     ORDER BY m._row`);
   await client.query(`
     UPDATE award_search x SET ${rowOf(cols(award))} = ${rowOf(prefixed(award, 'm', 'a__'))}, update_date = now()
     FROM award_latest m
-    WHERE x.generated_unique_award_id = m.generated_unique_award_id
-      AND (x.action_date IS NULL OR m.action_date >= x.action_date)
+    WHERE x.generated_unique_award_id = m.a__generated_unique_award_id
+      AND (x.action_date IS NULL OR m.latest_action_date >= x.action_date)
       AND ${rowOf(prefixed(award, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(award, 'm', 'a__'))}`);
   const txCols = [...tx, ['detail', ''] as ColumnMapping];
   const updated = await client.query(`
@@ -228,7 +259,7 @@ async function upsertTransactions(client: pg.Client, layout: AwardFileLayout, he
     ORDER BY m._row`);
   await client.query(`
     INSERT INTO derive_scope (award_id)
-    SELECT DISTINCT x.award_id FROM award_latest m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
+    SELECT DISTINCT x.award_id FROM award_latest m JOIN award_search x ON x.generated_unique_award_id = m.a__generated_unique_award_id
     ON CONFLICT DO NOTHING`);
   return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
 }
@@ -236,13 +267,15 @@ async function upsertTransactions(client: pg.Client, layout: AwardFileLayout, he
 async function upsertAwards(client: pg.Client, layout: AwardFileLayout, header: string[]): Promise<{ inserted: number; updated: number }> {
   const src = new SourceColumns(header);
   const { descriptive: rawDescriptive, totals } = awardSummaryColumns(src, layout);
+  const joins = fileCJoins(src);
   const detail = src.detail();
   const descriptive = rawDescriptive.map(([c, e]): ColumnMapping => [c, e === 'DETAIL' ? detail : e]);
   await client.query(`
     CREATE TEMP TABLE award_summary ON COMMIT DROP AS
     WITH ${typeLookup}, ${agencyLookup}
     SELECT s._row, ${selectList(descriptive)}, ${selectList(totals, 't__')}
-    FROM ${fromClause(src, layout)}`);
+    FROM ${fromClause(src, layout)}
+    ${joins}`);
   const inserted = await client.query(`
     INSERT INTO award_search (${cols(descriptive)}, ${cols(totals)}, update_date)
     SELECT ${prefixed(descriptive, 'm')}, ${prefixed(totals, 'm', 't__')}, now() FROM award_summary m
@@ -320,11 +353,12 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
       options.onFile?.(source.label, layout.name);
       await client.query('BEGIN');
       try {
-        const rows = await stage(client, source, header);
-        await validate(client, source, layout, header);
-        const outcome = layout.kind === 'transaction' ? await upsertTransactions(client, layout, header)
-          : layout.kind === 'award' ? await upsertAwards(client, layout, header)
-          : await upsertSubawards(client, layout, header);
+        const c = timed(client, options.onStep);
+        const rows = await stage(c, source, header);
+        await validate(c, source, layout, header);
+        const outcome = layout.kind === 'transaction' ? await upsertTransactions(c, layout, header)
+          : layout.kind === 'award' ? await upsertAwards(c, layout, header)
+          : await upsertSubawards(c, layout, header);
         await client.query('COMMIT');
         results.push({ file: source.label, layout: layout.name, rows, ...outcome, seconds: Math.round(performance.now() - fileStarted) / 1000 });
       } catch (error) {

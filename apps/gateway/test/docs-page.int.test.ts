@@ -3,15 +3,14 @@
  * and that no request leaves the machine (every asset is served by the gateway itself).
  */
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { openapiDocument } from '@usas/api-types';
-import { startHarness, type Harness } from '@usas/test-harness';
+import { serveHarness, startHarness, type Harness } from '@usas/test-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let h: Harness;
-let server: http.Server;
+let served: Awaited<ReturnType<typeof serveHarness>> | undefined;
 let baseUrl: string;
 let browser: Browser;
 
@@ -20,10 +19,8 @@ beforeAll(async () => {
     throw new Error(`No browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
   }
   h = await startHarness();
-  server = http.createServer(h.gateway.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  served = await serveHarness(h);
+  baseUrl = served.url;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -32,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await served?.close();
   await h?.close();
 });
 

@@ -1,39 +1,22 @@
 /** Reference app alone (split mode): listens on PORT, expects requests validated by the gateway. */
-import http from 'node:http';
 import { createDbPool } from '@usas/db';
-import { createAppServer, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { runAppProcess } from '@usas/service-kit';
 import { sql } from 'slonik';
 import { createApp } from './app';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+runAppProcess('reference', async (config) => {
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required to run the reference app alone.');
-  const logger = createLogger(config.LOG_LEVEL, 'reference');
+  // Reads may go to a replica; filter hashes are written to the primary.
   const db = await createDbPool(config.DATABASE_REPLICA_URL ?? config.DATABASE_URL, { maximumPoolSize: config.DB_POOL_SIZE });
   const primary = config.DATABASE_REPLICA_URL ? await createDbPool(config.DATABASE_URL, { maximumPoolSize: 4 }) : db;
-  const app = createAppServer({
-    name: 'reference',
+  return {
     router: createApp({ db, primary }),
-    logger,
-    metrics: createMetrics(),
-    bodyLimit: config.BODY_LIMIT,
     ready: async () => {
       await db.oneFirst(sql.unsafe`SELECT 1`);
     },
-  });
-  const server = http.createServer(app).listen(config.PORT, config.HOST, () => {
-    logger.info({ port: config.PORT }, 'reference app listening');
-  });
-  const shutdown = () => {
-    server.close(() => {
-      void Promise.all([db.end(), primary === db ? undefined : primary.end()]).then(() => process.exit(0));
-    });
+    close: async () => {
+      await db.end();
+      if (primary !== db) await primary.end();
+    },
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`reference app failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
 });

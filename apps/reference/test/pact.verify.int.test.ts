@@ -2,27 +2,24 @@
  * Verifies the SDK's consumer contract (contracts/usas-sdk-usas-reference.json) against the reference app
  * behind the real gateway. Provider states seed the test database.
  */
-import http from 'node:http';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
-import { startHarness, type Harness } from '@usas/test-harness';
+import { serveHarness, startHarness, type Harness } from '@usas/test-harness';
 import { sql } from 'slonik';
 import { seedReferenceFixtures } from './reference-fixtures';
 
 let h: Harness;
-let server: http.Server;
+let served: Awaited<ReturnType<typeof serveHarness>> | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  server = http.createServer(h.gateway.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  served = await serveHarness(h);
+  baseUrl = served.url;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await served?.close();
   await h.close();
 });
 

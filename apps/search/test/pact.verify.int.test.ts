@@ -2,26 +2,23 @@
  * Verifies the SDK's consumer contract (contracts/usas-sdk-usas-search.json) against the search app behind
  * the real gateway. The one provider state loads the hand-made search rows of seed.ts.
  */
-import http from 'node:http';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
-import { startHarness, type Harness } from '@usas/test-harness';
+import { serveHarness, startHarness, type Harness } from '@usas/test-harness';
 import { seedSearchData } from './seed';
 
 let h: Harness;
-let server: http.Server;
+let served: Awaited<ReturnType<typeof serveHarness>> | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  server = http.createServer(h.gateway.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  served = await serveHarness(h);
+  baseUrl = served.url;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await served?.close();
   await h.close();
 });
 

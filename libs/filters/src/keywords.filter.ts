@@ -1,14 +1,15 @@
 import { sql } from 'slonik';
 import type { LevelColumns } from './level-columns';
-import { anyOf, col, containsText, escapeLike, TRUE, unique, type Fragment } from './sql-helpers';
+import { anyOf, col, containsText, escapeLike, TRUE, unique, withKeywordDocument, type Fragment } from './sql-helpers';
 
 /**
  * `keywords`: a row matches when any keyword is found in any searched column.
  * - identifier columns (piid/fain/uri/display id, UEI/DUNS and parents, NAICS/PSC codes): case-insensitive
  *   prefix, as upstream's `kw*` / phrase_prefix on keyword fields;
  * - text columns (recipient names, descriptions, NAICS/PSC descriptions): case-insensitive substring.
- * Index: a pg_trgm GIN index (gin_trgm_ops) per searched column turns the OR into a BitmapOr of index scans
- * (trigram indexes serve both `ILIKE 'kw%'` and `ILIKE '%kw%'` for keywords of 3+ characters).
+ * Index: prime levels AND the OR with a substring match on the keyword document (one pg_trgm GIN index per
+ * table, migration 0045) that finds the candidates; subawards keep a trigram index per searched column, which
+ * turns the OR into a BitmapOr. Keywords under 3 characters cannot use trigrams and scan.
  */
 export function keywordsFilter(keywords: readonly string[], c: LevelColumns): Fragment {
   const terms = unique(keywords.map((k) => k.trim()).filter((k) => k.length > 0));
@@ -19,11 +20,11 @@ export function keywordsFilter(keywords: readonly string[], c: LevelColumns): Fr
     for (const column of c.keywordIdColumns) parts.push(sql.fragment`${col(column)} ILIKE ${`${escapeLike(term)}%`}`);
     for (const column of c.keywordTextColumns) parts.push(containsText(column, term));
   }
-  return anyOf(parts);
+  return withKeywordDocument(c.keywordDocument, terms, anyOf(parts));
 }
 
-/** `description`: case-insensitive substring of the level's description column (pg_trgm GIN index). */
+/** `description`: case-insensitive substring of the level's description column (keyword document or column trigram index). */
 export function descriptionFilter(text: string, c: LevelColumns): Fragment {
   const term = text.trim();
-  return term.length === 0 ? TRUE : containsText(c.description, term);
+  return term.length === 0 ? TRUE : withKeywordDocument(c.keywordDocument, [term], containsText(c.description, term));
 }

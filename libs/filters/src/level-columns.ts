@@ -25,6 +25,11 @@ export interface LevelColumns {
   keywordIdColumns: string[];
   /** Free-text columns searched by `keywords` (names, descriptions). */
   keywordTextColumns: string[];
+  /**
+   * Arguments (columns, in order) of `search_keyword_document()` whose trigram index (migration 0045) serves
+   * the level's text filters as a prefilter; `null` when the level has one trigram index per column instead.
+   */
+  keywordDocument: string[] | null;
   /** Exact-id columns of `award_ids`. */
   awardIdColumns: string[];
   amount: string;
@@ -96,6 +101,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     description: 'description',
     keywordIdColumns: PRIME_KEYWORD_IDS,
     keywordTextColumns: ['recipient_name', 'description', 'naics_description', 'product_or_service_description'],
+    keywordDocument: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'description', 'naics_description', 'product_or_service_description'],
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
     ...PRIME_RECIPIENT,
@@ -114,6 +120,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     description: 'transaction_description',
     keywordIdColumns: PRIME_KEYWORD_IDS,
     keywordTextColumns: ['recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
+    keywordDocument: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
     ...PRIME_RECIPIENT,
@@ -147,6 +154,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
       'naics_description',
       'product_or_service_description',
     ],
+    keywordDocument: null,
     awardIdColumns: ['award_piid_fain', 'subaward_number'],
     amount: 'subaward_amount',
     recipientName: 'sub_awardee_or_recipient_legal',

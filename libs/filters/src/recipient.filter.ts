@@ -1,14 +1,15 @@
 import { badRequest } from '@usas/errors';
 import { sql } from 'slonik';
 import type { LevelColumns } from './level-columns';
-import { allOf, anyOf, col, containsText, TRUE, unique, type Fragment } from './sql-helpers';
+import { allOf, anyOf, col, containsText, TRUE, unique, withKeywordDocument, type Fragment } from './sql-helpers';
 import { parseRecipientId } from './recipient-id';
 import type { SpendingLevel } from './types';
 
 /**
  * `recipient_search_text`: texts OR-ed; each matches the recipient name (and, on prime levels, the parent
  * name, as upstream) as a case-insensitive substring (pg_trgm GIN index), or the UEI / DUNS (and parent
- * UEI / DUNS) exactly after upper-casing (btree index per id column).
+ * UEI / DUNS) exactly after upper-casing (btree index per id column). Prime levels narrow the OR with the
+ * keyword document's trigram index (it contains the names and ids); subawards use per-column trigram indexes.
  */
 export function recipientSearchTextFilter(texts: readonly string[], c: LevelColumns): Fragment {
   const terms = unique(texts.map((t) => t.trim()).filter((t) => t.length > 0));
@@ -22,7 +23,7 @@ export function recipientSearchTextFilter(texts: readonly string[], c: LevelColu
   for (const column of [c.recipientUei, c.recipientDuns, c.parentUei, c.parentDuns]) {
     if (column) parts.push(sql.fragment`${col(column)} = ANY(${sql.array(ids, 'text')})`);
   }
-  return anyOf(parts);
+  return withKeywordDocument(c.keywordDocument, terms, anyOf(parts));
 }
 
 /**

@@ -52,6 +52,22 @@ export function containsText(column: string, text: string): Fragment {
   return sql.fragment`${col(column)} ILIKE ${`%${escapeLike(text)}%`}`;
 }
 
+/** Shortest term pg_trgm can extract a trigram from; shorter `%term%` patterns cannot use a trigram index. */
+const MIN_TRIGRAM_TERM = 3;
+
+/**
+ * Narrows an exact text condition with the level's keyword-document trigram index (migration 0045): the
+ * document contains every searched column, so a row matching `exact` always contains one of the terms in
+ * its document and the AND removes nothing. Without a document, or when a term is too short for trigrams
+ * (the index could not narrow the OR), `exact` is returned alone.
+ */
+export function withKeywordDocument(documentColumns: readonly string[] | null, terms: readonly string[], exact: Fragment): Fragment {
+  if (!documentColumns || terms.length === 0 || terms.some((t) => t.length < MIN_TRIGRAM_TERM)) return exact;
+  const document = sql.fragment`search_keyword_document(${sql.join(documentColumns.map(col), sql.fragment`, `)})`;
+  const prefilter = anyOf(terms.map((t) => sql.fragment`${document} ILIKE ${`%${escapeLike(t)}%`}`));
+  return allOf([prefilter, exact]);
+}
+
 /** Removes duplicates, keeping the first occurrence order (stable SQL text for the same input). */
 export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];

@@ -1,3 +1,5 @@
+export { runAppProcess } from './app-process';
+export type { OpenedApp } from './app-process';
 export { createAppServer } from './app-server';
 export type { AppServerOptions } from './app-server';
 export { jsonHandler } from './async-handler';

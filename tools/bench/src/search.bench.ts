@@ -377,6 +377,14 @@ export function parseSearchBenchArgs(argv: readonly string[]): SearchBenchOption
   return options;
 }
 
+/** One-line summary shown by `npm run bench` (tools/bench/src/main.ts). */
+export const description = 'advanced search requests over HTTP vs the same question as plain SQL on the base tables';
+
+/** Entry point of `npm run bench -- search [options]`. */
+export async function run(args: string[]): Promise<void> {
+  await runSearchBench(parseSearchBenchArgs(args));
+}
+
 if (require.main === module) {
   runSearchBench(parseSearchBenchArgs(process.argv.slice(2))).catch((error: unknown) => {
     process.stderr.write(`search bench failed: ${error instanceof Error ? error.message : String(error)}\n`);

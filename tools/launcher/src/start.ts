@@ -24,6 +24,16 @@ async function main(): Promise<void> {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
     process.exit(code);
   };
+  // Handlers go in first: Ctrl-C during data generation must still stop the embedded database cleanly.
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping ...`);
+    void shutdown(0);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   try {
     const migrations = await runMigrations(database.url);
     say(`Migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied} already in place.`);
@@ -73,15 +83,6 @@ async function main(): Promise<void> {
     await shutdown(1).catch(() => undefined);
     throw error;
   }
-  let stopping = false;
-  const onSignal = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`\n${signal}: stopping ...`);
-    void shutdown(0);
-  };
-  process.on('SIGINT', () => onSignal('SIGINT'));
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

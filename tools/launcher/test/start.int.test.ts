@@ -10,7 +10,8 @@ import path from 'node:path';
 import { freePort } from '@usas/db/embedded';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+// Node with tsx's loader, as `npm start` runs it: signals reach the launcher directly (the tsx CLI wrapper
+// relays them with a 30 ms deadline and may kill a busy child).
 
 interface Started {
   child: ChildProcess;
@@ -19,7 +20,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(TSX, [path.join(ROOT, 'tools', 'launcher', 'src', 'start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'launcher', 'src', 'start.ts')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -132,18 +132,20 @@ export interface DatabaseHandle {
 
 const SERVICE_DATABASE = 'usaspending';
 
+/** The configuration fields that say where the database is (the service config satisfies it as is). */
+export interface DatabaseLocation {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  EMBEDDED_PG_PORT: number;
+}
+
 /**
  * With a DATABASE_URL, uses that server and never starts one. Without, starts the embedded server
- * with data under `<dataDir>/pg` and creates the service database on first use.
+ * with data under `<DATA_DIR>/pg` and creates the service database on first use.
  */
-export async function openDatabase(options: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  port: number;
-  onLog?: (line: string) => void;
-}): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => undefined };
-  const server = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, 'pg'), port: options.port, onLog: options.onLog });
+export async function openDatabase(location: DatabaseLocation, onLog?: (line: string) => void): Promise<DatabaseHandle> {
+  if (location.DATABASE_URL) return { url: location.DATABASE_URL, embedded: false, stop: async () => undefined };
+  const server = await startEmbeddedPostgres({ dataDir: path.join(location.DATA_DIR, 'pg'), port: location.EMBEDDED_PG_PORT, onLog });
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: server.adminUrl });
   await client.connect();

@@ -278,7 +278,7 @@ export async function run(args: string[]): Promise<void> {
   const termCount = Number(options.terms);
   const only = options.only ? options.only.split(',') : undefined;
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database = await openDatabase(config);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   try {
     log(`autocomplete bench: database ${database.url.replace(/\/\/[^@]*@/, '//')}`);

@@ -20,7 +20,7 @@ export async function run(args: string[]): Promise<void> {
   if (!isScaleName(o.scale)) throw new Error(`unknown scale '${o.scale}'`);
   const config = loadConfig();
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database = await openDatabase(config);
   try {
     await runMigrations(database.url);
     const refStarted = performance.now();

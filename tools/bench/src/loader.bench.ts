@@ -76,7 +76,7 @@ export async function run(args: string[]): Promise<void> {
   const o = benchOptions(args, { scale: 'demo', seed: '1', rows: '200000' });
   if (!isScaleName(o.scale)) throw new Error(`unknown scale '${o.scale}'`);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database = await openDatabase(config);
   const adminUrl = withDatabase(database.url, 'postgres');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'usas-loader-bench-'));
   try {

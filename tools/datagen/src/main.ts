@@ -48,7 +48,7 @@ function parseArgs(argv: string[], defaults: { seed: number }): { scale: ScaleNa
 async function main(): Promise<void> {
   const config = loadConfig();
   const args = parseArgs(process.argv.slice(2), { seed: config.DATA_SEED });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database = await openDatabase(config);
   try {
     await runMigrations(database.url);
     let bar: ReturnType<typeof createProgress> | undefined;

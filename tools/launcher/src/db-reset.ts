@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     process.stderr.write('DATABASE_URL is set: run `npm run db:reset -- --force` to drop every table in that database.\n');
     process.exit(2);
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database = await openDatabase(config);
   const client = new pg.Client({ connectionString: database.url });
   try {
     await client.connect();

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'usaspending');
   say(config.DATABASE_URL ? 'Using the database at DATABASE_URL.' : `Starting embedded PostgreSQL (data in ${config.DATA_DIR}/pg) ...`);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  const database = await openDatabase(config);
   const cleanups: Array<() => Promise<void>> = [database.stop];
   const shutdown = async (code: number) => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);

@@ -13,7 +13,7 @@ import { DataFileError } from './csv';
 import { createProgress } from './progress';
 import { REFERENCE_GROUPS } from './reference/groups';
 import { loadReferenceData } from './reference/load-reference-data';
-import { resolveDatabase } from './resolve-database';
+import { openDatabase } from '@usas/db/embedded';
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dir = args.includes('--generated') ? undefined : args[0] ? path.resolve(args[0]) : config.referenceDataDir;
-  const database = await resolveDatabase(config);
+  const database = await openDatabase(config);
   try {
     await runMigrations(database.url);
     const db = await createDbPool(database.url, { maximumPoolSize: 2 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { runMigrations } from '@usas/db';
 import type { Config } from '@usas/service-kit';
-import { resolveDatabase } from '../resolve-database';
+import { openDatabase } from '@usas/db/embedded';
 import { loadAwardFiles } from './load-award-files';
 
 /** `npm run load:awards -- <file.csv|file.zip>...`: imports award files and prints what each did. */
@@ -11,7 +11,7 @@ export async function loadAwardsCommand(config: Config, args: string[]): Promise
     process.stderr.write('usage: npm run load:awards -- <file.csv|file.zip>...\n');
     process.exit(2);
   }
-  const database = await resolveDatabase(config);
+  const database = await openDatabase(config);
   try {
     await runMigrations(database.url);
     const result = await loadAwardFiles(database.url, files.map((f) => path.resolve(f)), {

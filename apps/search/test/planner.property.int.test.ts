@@ -13,8 +13,8 @@ import { createApp } from '../src/app';
 import { SUMMARY_TABLES } from '../src/planner/summary-tables';
 import { AGENCIES, insertRandomDataset, pick, prng, TYPE_CATEGORY, type TestAgency } from './random-dataset';
 
-const SEED = Number(process.env.PLANNER_PROPERTY_SEED ?? 20240501);
-const REQUESTS = Number(process.env.PLANNER_PROPERTY_REQUESTS ?? 400);
+const SEED = Number(process.env.PLANNER_PROPERTY_SEED ?? 20240502);
+const REQUESTS = Number(process.env.PLANNER_PROPERTY_REQUESTS ?? 600);
 
 interface Apps {
   routed: ReturnType<typeof supertest>;
@@ -72,7 +72,7 @@ function randomPeriod(rand: () => number, level: string): Record<string, string>
   return p;
 }
 
-function randomFilters(rand: () => number, level: string, agencies: TestAgency[]): Record<string, unknown> {
+function randomFilters(rand: () => number, level: string, agencies: TestAgency[], defCodes: string[]): Record<string, unknown> {
   const f: Record<string, unknown> = {};
   const t = rand();
   if (t < 0.35) f.award_type_codes = pick(rand, GROUPS);
@@ -91,6 +91,7 @@ function randomFilters(rand: () => number, level: string, agencies: TestAgency[]
   if (rand() < 0.15) f.place_of_performance_scope = pick(rand, ['domestic', 'foreign']);
   if (rand() < 0.15) f.recipient_scope = pick(rand, ['domestic', 'foreign']);
   if (rand() < 0.05) f.keywords = ['PROPERTY RECIPIENT 1'];
+  if (rand() < 0.15 && defCodes.length > 0) f.def_codes = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(rand, defCodes)))];
   return f;
 }
 
@@ -108,11 +109,12 @@ const CATEGORIES = [
   'district',
   'state_territory',
   'federal_account',
+  'defc',
 ];
 
-function randomRequest(rand: () => number, agencies: TestAgency[]): { path: string; body: Record<string, unknown> } {
+function randomRequest(rand: () => number, agencies: TestAgency[], defCodes: string[]): { path: string; body: Record<string, unknown> } {
   const level = pick(rand, ['transactions', 'transactions', 'awards']);
-  const filters = randomFilters(rand, level, agencies);
+  const filters = randomFilters(rand, level, agencies, defCodes);
   const kind = rand();
   if (kind < 0.3) return { path: 'spending_over_time/', body: { group: pick(rand, ['fiscal_year', 'quarter', 'month', 'calendar_year']), spending_level: level, filters } };
   if (kind < 0.65) return { path: `spending_by_category/${pick(rand, CATEGORIES)}/`, body: { filters, spending_level: level, limit: 100 } };
@@ -137,12 +139,18 @@ function hasAmounts(body: { results?: unknown }): boolean {
  * Sends `count` random requests to both apps and expects identical answers; returns how many were
  * answered from a summary and how many carried non-zero amounts.
  */
-async function compareRandomRequests(a: Apps, seed: number, count: number, agencies: TestAgency[]): Promise<{ summary: number; nonEmpty: number; tables: Set<string> }> {
+async function compareRandomRequests(
+  a: Apps,
+  seed: number,
+  count: number,
+  agencies: TestAgency[],
+  defCodes: string[],
+): Promise<{ summary: number; nonEmpty: number; tables: Set<string> }> {
   const rand = prng(seed);
   let nonEmpty = 0;
   const before = a.choices.length;
   for (let i = 0; i < count; i += 1) {
-    const { path, body } = randomRequest(rand, agencies);
+    const { path, body } = randomRequest(rand, agencies, defCodes);
     const [x, y] = await Promise.all([a.routed.post(`/api/v2/search/${path}`).send(body), a.base.post(`/api/v2/search/${path}`).send(body)]);
     const context = `request #${i} ${path} ${JSON.stringify(body)} via ${a.choices[a.choices.length - 1]?.table}`;
     expect({ context, status: x.status, body: x.body }).toEqual({ context, status: y.status, body: y.body });
@@ -151,6 +159,9 @@ async function compareRandomRequests(a: Apps, seed: number, count: number, agenc
   const used = a.choices.slice(before).filter((c) => c.summary);
   return { summary: used.length, nonEmpty, tables: new Set(used.map((c) => c.table)) };
 }
+
+const defCodesOf = async (pool: DatabasePool): Promise<string[]> =>
+  (await pool.anyFirst(sql.unsafe`SELECT code FROM disaster_emergency_fund_code ORDER BY code`)).map(String);
 
 describe('search planner on a random dataset', () => {
   let db: TestDatabase;
@@ -168,7 +179,7 @@ describe('search planner on a random dataset', () => {
   });
 
   it(`routes ${REQUESTS} random requests without changing any answer (seed ${SEED})`, async () => {
-    const { summary, nonEmpty, tables } = await compareRandomRequests(a, SEED, REQUESTS, AGENCIES);
+    const { summary, nonEmpty, tables } = await compareRandomRequests(a, SEED, REQUESTS, AGENCIES, await defCodesOf(db.pool));
     // Every summary table answered some requests, a good share of all requests went to one, and the
     // comparisons are not vacuous (most answers carry non-zero amounts or counts).
     expect([...tables].sort()).toEqual(SUMMARY_TABLES.map((t) => t.name).sort());
@@ -194,6 +205,21 @@ describe('search planner on a random dataset', () => {
     const fresh = await a.routed.post('/api/v2/search/spending_over_time/').send(body).expect(200);
     expect(a.choices[a.choices.length - 1]!.summary).toBe(true);
     expect(fresh.body).toEqual(stale.body);
+  });
+
+  it('treats a change of a DEF enactment date as a change of the base data, and an unchanged reload not', async () => {
+    const body = { filters: { def_codes: ['L'], time_period: [{ start_date: '2019-10-01', end_date: '2021-09-30' }] } };
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    await a.routed.post('/api/v2/search/spending_by_category/defc/').send(body).expect(200);
+    expect(a.choices[a.choices.length - 1]).toEqual({ table: 'search_summary_txn_defc_month', summary: true });
+
+    await db.pool.query(sql.unsafe`UPDATE disaster_emergency_fund_code SET title = title, earliest_public_law_enactment_date = earliest_public_law_enactment_date`);
+    await a.routed.post('/api/v2/search/spending_by_category/defc/').send(body).expect(200);
+    expect(a.choices[a.choices.length - 1]!.summary).toBe(true);
+
+    await db.pool.query(sql.unsafe`UPDATE disaster_emergency_fund_code SET earliest_public_law_enactment_date = earliest_public_law_enactment_date + 1 WHERE code = 'L'`);
+    await a.routed.post('/api/v2/search/spending_by_category/defc/').send(body).expect(200);
+    expect(a.choices[a.choices.length - 1]).toEqual({ table: 'transaction_search', summary: false });
   });
 });
 
@@ -225,7 +251,7 @@ describe('search planner on the template dataset', () => {
     const awards = await db.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM award_search`);
     expect(awards).toBeGreaterThan(0);
     const count = Math.ceil(REQUESTS / 2);
-    const { summary, nonEmpty } = await compareRandomRequests(a, SEED + 1, count, agencies);
+    const { summary, nonEmpty } = await compareRandomRequests(a, SEED + 1, count, agencies, await defCodesOf(db.pool));
     expect(summary).toBeGreaterThan(count / 5);
     expect(nonEmpty).toBeGreaterThan(count / 4);
   });

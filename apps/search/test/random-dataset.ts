@@ -3,7 +3,7 @@
  * FY2015-FY2022 with their transactions, spread over a few agencies, places, recipients and codes so
  * that the summary tables have real groups to merge (and NULLs in every dimension).
  */
-import type { CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods } from 'slonik';
 import { insertRows } from './seed';
 
 /** Deterministic PRNG (mulberry32), so a failing case can be replayed from its seed. */
@@ -85,9 +85,17 @@ function place(prefix: string, p: (typeof PLACES)[number]) {
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [`${prefix}_${k}`, v]));
 }
 
-/** Inserts `awards` random awards (1-6 transactions each) into the empty search tables. */
+/**
+ * Inserts `awards` random awards (1-6 transactions each) into the empty search tables. DEF codes and
+ * federal accounts are drawn from the reference tables; DEF codes of the COVID-19 / IIJA groups are also
+ * put on transactions dated before their enactment, so the enactment-date rule has rows to exclude.
+ */
 export async function insertRandomDataset(db: CommonQueryMethods, seed: number, awards: number): Promise<void> {
   const rand = prng(seed);
+  const defCodes = (await db.anyFirst(sql.unsafe`SELECT code FROM disaster_emergency_fund_code ORDER BY code`)).map(String);
+  const accountIds = (await db.anyFirst(sql.unsafe`SELECT id FROM federal_account ORDER BY id LIMIT 6`)).map(Number);
+  const someOf = <T>(items: readonly T[], max: number): T[] =>
+    [...new Set(Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(rand, items)))].sort();
   const cents = (max: number) => Math.round(rand() * max * 100) / 100 - (rand() < 0.1 ? max / 4 : 0);
   const awardRows: Record<string, unknown>[] = [];
   const txnRows: Record<string, unknown>[] = [];
@@ -137,6 +145,8 @@ export async function insertRandomDataset(db: CommonQueryMethods, seed: number, 
       product_or_service_code: psc[0],
       product_or_service_description: psc[1],
       cfda_number: cfda[0],
+      disaster_emergency_fund_codes: rand() < 0.3 ? null : rand() < 0.4 ? [] : someOf(defCodes, 3),
+      federal_account_ids: rand() < 0.2 || accountIds.length === 0 ? null : someOf(accountIds, 3),
     };
     const signedMs = START + Math.floor(rand() * ((END - START) / DAY)) * DAY;
     const count = 1 + Math.floor(rand() * 6);

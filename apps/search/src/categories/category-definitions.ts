@@ -38,6 +38,8 @@ export interface CategoryQuery {
   aggregates: FragmentSqlToken | null;
   /** A lateral join that unnests an array column into the key, or null. */
   lateral: FragmentSqlToken | null;
+  /** The array column `lateral` unnests (for the planner), when there is one. */
+  unnest?: string;
   /** Records without a key are not counted (as upstream's terms aggregations skip missing values). */
   keyPresent: FragmentSqlToken;
   /** SELECT ... FROM grouped AS g [joins], producing id, name, code, amount, total_outlays and extras. */
@@ -215,6 +217,7 @@ export function categoryQuery(category: CategoryName, level: SpendingLevel): Cat
         keyCount: 1,
         aggregates: null,
         lateral: sql.fragment`CROSS JOIN LATERAL unnest(disaster_emergency_fund_codes) AS u(defc)`,
+        unnest: 'disaster_emergency_fund_codes',
         keyPresent: sql.fragment`u.defc IS NOT NULL`,
         projection: sql.fragment`
           SELECT NULL::int AS id, r.title AS name, g.k1 AS code, g.amount, g.total_outlays
@@ -228,6 +231,7 @@ export function categoryQuery(category: CategoryName, level: SpendingLevel): Cat
         keyCount: 1,
         aggregates: null,
         lateral: sql.fragment`CROSS JOIN LATERAL unnest(federal_account_ids) AS u(federal_account_id)`,
+        unnest: 'federal_account_ids',
         keyPresent: sql.fragment`u.federal_account_id IS NOT NULL`,
         projection: sql.fragment`
           SELECT g.k1 AS id, r.account_title AS name, r.federal_account_code AS code, g.amount, g.total_outlays

@@ -47,4 +47,23 @@ describe('planner eligibility', () => {
     expect(tableAnswers(awards, count({ time_period: [{ ...FY, date_type: 'new_awards_only' }] }))).toBe(true);
     expect(tableAnswers(awards, count({ time_period: [{ ...FY, date_type: 'last_modified_date' }] }))).toBe(false);
   });
+
+  it('serves the DEF summaries only to requests with a DEF code filter', () => {
+    const defc = table('search_summary_txn_defc_month');
+    const request = (filters: object, unnest?: string) =>
+      req({ dateResolution: 'none', columns: ['disaster_emergency_fund_codes'], filters: filters as never, unnest });
+    expect(tableAnswers(defc, request({ def_codes: ['L'], time_period: [FY] }, 'disaster_emergency_fund_codes'))).toBe(true);
+    // Month bounds are enough: the step dates stay in their month.
+    expect(tableAnswers(defc, request({ def_codes: ['L'], time_period: [{ start_date: '2020-03-01', end_date: '2020-03-31' }] }))).toBe(true);
+    expect(tableAnswers(defc, request({ time_period: [FY] }, 'disaster_emergency_fund_codes'))).toBe(false);
+    expect(tableAnswers(defc, request({ def_codes: [' '] }))).toBe(false);
+    expect(tableAnswers(table('search_summary_txn_month'), req({ filters: { def_codes: ['L'] } }))).toBe(false);
+  });
+  it('serves a one-account-per-row summary only to queries grouping by the account', () => {
+    const accounts = table('search_summary_txn_federal_account_fy');
+    const request = (unnest?: string) => req({ dateResolution: 'none', columns: ['federal_account_ids'], filters: { time_period: [FY] }, unnest });
+    expect(tableAnswers(accounts, request('federal_account_ids'))).toBe(true);
+    expect(tableAnswers(accounts, request())).toBe(false);
+    expect(tableAnswers(accounts, req({ dateResolution: 'none', columns: ['type'], filters: {} }))).toBe(false);
+  });
 });

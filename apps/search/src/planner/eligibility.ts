@@ -13,6 +13,8 @@ export interface PlanRequest {
    * year, quarter or month, `fiscal_year` when it groups by fiscal year, `none` when it reads no date.
    */
   dateResolution: 'none' | Grain;
+  /** An array column the query unnests into its grouping key (defc, federal_account categories). */
+  unnest?: string;
 }
 
 const GRAIN_ORDER: Record<'none' | Grain, number> = { none: 0, fiscal_year: 1, month: 2 };
@@ -76,6 +78,8 @@ function filterColumns(key: string, value: unknown): string[] {
       return ['pop_country_code'];
     case 'recipient_scope':
       return ['recipient_location_country_code'];
+    case 'def_codes':
+      return ['disaster_emergency_fund_codes'];
     default:
       return [];
   }
@@ -83,10 +87,14 @@ function filterColumns(key: string, value: unknown): string[] {
 
 /**
  * Whether a summary table answers a request exactly: same level, every column the query and the filters
- * read is kept, the date resolution is not coarser than needed, and every time period is aligned.
+ * read is kept, the date resolution is not coarser than needed, and every time period is aligned. Tables
+ * with one array element per row only serve queries grouping by that element; tables restricted to the
+ * rows of a filter only serve requests with that filter.
  */
 export function tableAnswers(t: SummaryTable, req: PlanRequest): boolean {
   if (t.level !== req.level) return false;
+  if (t.unnested !== undefined && req.unnest !== t.unnested) return false;
+  if (t.requires === 'def_codes' && !(req.filters.def_codes ?? []).some((c) => c.trim() !== '')) return false;
   if (GRAIN_ORDER[t.grain] < GRAIN_ORDER[req.dateResolution]) return false;
   if (!req.columns.every((c) => t.columns.has(c))) return false;
   for (const [key, value] of Object.entries(req.filters)) {

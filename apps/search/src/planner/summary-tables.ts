@@ -12,6 +12,13 @@ export interface SummaryTable {
   columns: ReadonlySet<string>;
   /** Filters whose compiled SQL reads only the table's columns. */
   filterKeys: ReadonlySet<string>;
+  /**
+   * An array column stored one element per row: the table answers only requests that unnest that column
+   * into their grouping key (summing whole rows over it would count a record once per element).
+   */
+  unnested?: string;
+  /** The table keeps only the rows this filter can select, so it answers only requests that carry it. */
+  requires?: 'def_codes';
 }
 
 const agency = (side: 'awarding' | 'funding') =>
@@ -32,7 +39,7 @@ const place = (prefix: string, level: 'state' | 'county' | 'district') => {
 const TXN_BASE = ['type', 'award_category', 'generated_pragmatic_obligation', 'row_count'];
 const TXN_FILTERS = ['award_type_codes', 'time_period'];
 
-function txn(name: string, grain: Grain, subject: string[], extraFilters: string[] = []): SummaryTable {
+function txn(name: string, grain: Grain, subject: string[], extraFilters: string[] = [], more: Pick<SummaryTable, 'unnested' | 'requires'> = {}): SummaryTable {
   return {
     name,
     level: 'transactions',
@@ -40,6 +47,7 @@ function txn(name: string, grain: Grain, subject: string[], extraFilters: string
     dateColumns: ['action_date'],
     columns: new Set(['action_date', ...TXN_BASE, ...subject]),
     filterKeys: new Set([...TXN_FILTERS, ...extraFilters]),
+    ...more,
   };
 }
 
@@ -54,7 +62,10 @@ function award(name: string, grain: Grain): SummaryTable {
   };
 }
 
-/** The summaries of migration 0041 (keep in step with it; the planner property test checks the answers). */
+/**
+ * The summaries of migrations 0043 and 0048 (keep in step with them; the planner property test checks the
+ * answers). The DEF summaries store step dates (0048), exact for the def_codes filter's enactment dates.
+ */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_month', 'month', []),
   txn('search_summary_txn_awarding_fy', 'fiscal_year', agency('awarding'), ['agencies']),
@@ -69,6 +80,9 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description']),
   txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title']),
   txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name']),
+  txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], ['def_codes'], { requires: 'def_codes' }),
+  txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
+  txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], [], { unnested: 'federal_account_ids' }),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),
 ];

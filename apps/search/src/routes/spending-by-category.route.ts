@@ -57,7 +57,7 @@ export async function answerCategory(ctx: SearchContext, category: CategoryName,
     filters = { ...filters, def_codes: (await ctx.defCodes()).codes };
   }
   const q = categoryQuery(category, level);
-  const { where, source } = await ctx.plan({ level, filters, columns: q.columns, dateResolution: 'none' });
+  const { where, source } = await ctx.plan({ level, filters, columns: q.columns, dateResolution: 'none', unnest: q.unnest });
   const rows = await spendingByCategory(ctx.db, source, where, level, q, page);
   return {
     category,

@@ -1,10 +1,11 @@
 import type { LevelColumns } from './level-columns';
-import { anyOf, containsText, equalsAny, TRUE, unique, type Fragment } from './sql-helpers';
+import { anyOf, containsText, equalsAny, TRUE, unique, withKeywordDocument, type Fragment } from './sql-helpers';
 
 /**
  * `award_ids`: an id wrapped in double quotes matches exactly (`column = ANY(ids)` on each id column:
  * btree indexes on display_award_id, piid, fain, uri / award_piid_fain, subaward_number); any other id is a
- * case-insensitive substring (pg_trgm GIN index per id column).
+ * case-insensitive substring of an id column, narrowed by the keyword document's trigram index (the
+ * document contains every award id column).
  */
 export function awardIdsFilter(ids: readonly string[], c: LevelColumns): Fragment {
   const exact: string[] = [];
@@ -24,8 +25,10 @@ export function awardIdsFilter(ids: readonly string[], c: LevelColumns): Fragmen
   const parts: Fragment[] = [];
   const exactIds = unique(exact);
   if (exactIds.length > 0) for (const column of c.awardIdColumns) parts.push(equalsAny(column, exactIds));
-  for (const id of unique(partial)) {
-    for (const column of c.awardIdColumns) parts.push(containsText(column, id));
+  const partialIds = unique(partial);
+  if (partialIds.length > 0) {
+    const substrings = partialIds.flatMap((id) => c.awardIdColumns.map((column) => containsText(column, id)));
+    parts.push(withKeywordDocument(c.keywordDocument, partialIds, anyOf(substrings)));
   }
   return anyOf(parts);
 }

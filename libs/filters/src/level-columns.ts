@@ -11,6 +11,12 @@ export interface LocationColumns {
   zip: string;
 }
 
+/** An immutable SQL function joining a level's searched columns, and its arguments in order. */
+export interface KeywordDocument {
+  fn: 'search_keyword_document' | 'subaward_keyword_document';
+  columns: string[];
+}
+
 /** Column names a filter reads, per spending level. `null` = the level's table has no such column. */
 export interface LevelColumns {
   table: string;
@@ -26,10 +32,11 @@ export interface LevelColumns {
   /** Free-text columns searched by `keywords` (names, descriptions). */
   keywordTextColumns: string[];
   /**
-   * Arguments (columns, in order) of `search_keyword_document()` whose trigram index (migration 0045) serves
-   * the level's text filters as a prefilter; `null` when the level has one trigram index per column instead.
+   * The keyword document whose trigram index serves the level's text filters as a prefilter: an SQL
+   * function of the searched columns (migrations 0045 and 0049), called with `columns` in this order so
+   * that the index expression matches.
    */
-  keywordDocument: string[] | null;
+  keywordDocument: KeywordDocument;
   /** Exact-id columns of `award_ids`. */
   awardIdColumns: string[];
   amount: string;
@@ -101,7 +108,10 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     description: 'description',
     keywordIdColumns: PRIME_KEYWORD_IDS,
     keywordTextColumns: ['recipient_name', 'description', 'naics_description', 'product_or_service_description'],
-    keywordDocument: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'description', 'naics_description', 'product_or_service_description'],
+    keywordDocument: {
+      fn: 'search_keyword_document',
+      columns: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'description', 'naics_description', 'product_or_service_description'],
+    },
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
     ...PRIME_RECIPIENT,
@@ -120,7 +130,10 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     description: 'transaction_description',
     keywordIdColumns: PRIME_KEYWORD_IDS,
     keywordTextColumns: ['recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
-    keywordDocument: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
+    keywordDocument: {
+      fn: 'search_keyword_document',
+      columns: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
+    },
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
     ...PRIME_RECIPIENT,
@@ -154,7 +167,23 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
       'naics_description',
       'product_or_service_description',
     ],
-    keywordDocument: null,
+    keywordDocument: {
+      fn: 'subaward_keyword_document',
+      columns: [
+        'subaward_number',
+        'award_piid_fain',
+        'sub_awardee_or_recipient_uei',
+        'sub_awardee_or_recipient_uniqu',
+        'sub_ultimate_parent_uei',
+        'naics_code',
+        'product_or_service_code',
+        'sub_awardee_or_recipient_legal',
+        'sub_ultimate_parent_legal_enti',
+        'subaward_description',
+        'naics_description',
+        'product_or_service_description',
+      ],
+    },
     awardIdColumns: ['award_piid_fain', 'subaward_number'],
     amount: 'subaward_amount',
     recipientName: 'sub_awardee_or_recipient_legal',

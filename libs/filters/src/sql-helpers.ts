@@ -1,4 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
+import type { KeywordDocument } from './level-columns';
 
 /** Fragment type every filter builder returns. */
 export type Fragment = FragmentSqlToken;
@@ -56,14 +57,14 @@ export function containsText(column: string, text: string): Fragment {
 const MIN_TRIGRAM_TERM = 3;
 
 /**
- * Narrows an exact text condition with the level's keyword-document trigram index (migration 0045): the
- * document contains every searched column, so a row matching `exact` always contains one of the terms in
- * its document and the AND removes nothing. Without a document, or when a term is too short for trigrams
- * (the index could not narrow the OR), `exact` is returned alone.
+ * Narrows an exact text condition with the level's keyword-document trigram index (migrations 0045, 0049):
+ * the document contains every searched column, so a row matching `exact` always contains one of the terms
+ * in its document and the AND removes nothing. When a term is too short for trigrams (the index could not
+ * narrow the OR), `exact` is returned alone.
  */
-export function withKeywordDocument(documentColumns: readonly string[] | null, terms: readonly string[], exact: Fragment): Fragment {
-  if (!documentColumns || terms.length === 0 || terms.some((t) => t.length < MIN_TRIGRAM_TERM)) return exact;
-  const document = sql.fragment`search_keyword_document(${sql.join(documentColumns.map(col), sql.fragment`, `)})`;
+export function withKeywordDocument(doc: KeywordDocument, terms: readonly string[], exact: Fragment): Fragment {
+  if (terms.length === 0 || terms.some((t) => t.length < MIN_TRIGRAM_TERM)) return exact;
+  const document = sql.fragment`${sql.identifier([doc.fn])}(${sql.join(doc.columns.map(col), sql.fragment`, `)})`;
   const prefilter = anyOf(terms.map((t) => sql.fragment`${document} ILIKE ${`%${escapeLike(t)}%`}`));
   return allOf([prefilter, exact]);
 }

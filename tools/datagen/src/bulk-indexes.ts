@@ -51,12 +51,20 @@ export async function dropBulkIndexes(client: pg.Client, tables: readonly string
 
 /**
  * Rebuilds the indexes recorded in bulk_load_dropped_index (from this load or an interrupted earlier one),
- * on `parallel` connections, largest tables first; each row is deleted in the transaction that rebuilds it.
+ * or those of them `only` accepts, on `parallel` connections, largest tables first; each row is deleted in
+ * the transaction that rebuilds it.
  */
-export async function restoreBulkIndexes(
-  url: string,
-  options: { parallel?: number; onIndex?: (name: string, done: number, total: number, seconds: number, table: string) => void } = {},
-): Promise<number> {
+export interface RestoreOptions {
+  /** Connections building indexes side by side (default 2). */
+  parallel?: number;
+  /** Parallel workers inside each build (default 0: one index per connection and core). */
+  workersPerBuild?: number;
+  /** Only the recorded indexes this accepts (default all). */
+  only?: (index: { table: string; name: string }) => boolean;
+  onIndex?: (name: string, done: number, total: number, seconds: number, table: string) => void;
+}
+
+export async function restoreBulkIndexes(url: string, options: RestoreOptions = {}): Promise<number> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   let pending: DroppedIndex[];
@@ -66,6 +74,7 @@ export async function restoreBulkIndexes(
       FROM bulk_load_dropped_index d
       LEFT JOIN pg_class c ON c.relname = d.table_name AND c.relnamespace = current_schema()::regnamespace
       ORDER BY coalesce(c.relpages, 0) DESC, d.is_constraint DESC, d.index_name`)).rows;
+    if (options.only) pending = pending.filter((d) => options.only!({ table: d.table_name, name: d.index_name }));
   } finally {
     await admin.end();
   }
@@ -77,8 +86,8 @@ export async function restoreBulkIndexes(
     await client.connect();
     try {
       await client.query(`SET maintenance_work_mem = '1GB'`);
-      // one index per core: several builds side by side beat parallel workers inside one build here
-      if ((options.parallel ?? 2) > 1) await client.query('SET max_parallel_maintenance_workers = 0');
+      // By default one index per core: several builds side by side beat parallel workers inside one build.
+      await client.query(`SET max_parallel_maintenance_workers = ${Math.max(0, Math.floor(options.workersPerBuild ?? 0))}`);
       for (;;) {
         const item = pending[next];
         next += 1;

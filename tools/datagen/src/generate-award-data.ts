@@ -226,16 +226,18 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
           greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
     endPhase('accounts');
 
+    // Indexes in two rounds. The keyword-document trigram indexes (migrations 0045, 0049) are the slowest
+    // builds by far and nothing in derive or the summaries reads them, so they are built last, alongside the
+    // summary refresh: CREATE INDEX and the refresh's SHARE lock do not block each other, while derive's
+    // updates would. Everything else is rebuilt first (derive joins through it).
     progress({ phase: 'index', note: 'rebuilding indexes' });
     const indexes: GenerateResult['indexes'] = [];
-    await restoreBulkIndexes(options.url, {
-      onIndex: (name, done, n, seconds, table) => {
-        indexes.push({ table, index: name, seconds });
-        progress({ phase: 'index', done, total: n, note: name });
-      },
-    });
-    indexes.sort((a, b) => b.seconds - a.seconds);
-    indexesDropped = false;
+    const onIndex = (name: string, done: number, n: number, seconds: number, table: string) => {
+      indexes.push({ table, index: name, seconds });
+      progress({ phase: 'index', done, total: n, note: name });
+    };
+    const isTextIndex = (index: { name: string }) => index.name.includes('keyword_document');
+    await restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i), onIndex });
     endPhase('index');
 
     progress({ phase: 'derive', note: 'derived tables' });
@@ -246,13 +248,25 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     await admin.query(`ANALYZE ${AWARD_DATA_TABLES.join(', ')}`);
     endPhase('analyze');
 
-    // Pre-aggregations owned by the search app (migration 0041), when present, are rebuilt last.
+    progress({ phase: 'text indexes', note: 'keyword-document trigram indexes, beside the summaries' });
+    // One connection per text index, each with one parallel worker: the workers take the core the summary
+    // refresh leaves once it is done.
+    const textIndexes = restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 3, workersPerBuild: 1, onIndex });
+    textIndexes.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+
+    // Pre-aggregations owned by the search app (migration 0041), when present.
     const summaries = await admin.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
     if (summaries.rows[0]?.present) {
       progress({ phase: 'summaries', note: 'search summaries' });
       await admin.query('SELECT refresh_search_summaries()');
-      endPhase('summaries');
+      endPhase('summaries (text indexes building alongside)');
     }
+    await textIndexes;
+    // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
+    await admin.query('ANALYZE award_search, transaction_search, subaward_search');
+    indexes.sort((a, b) => b.seconds - a.seconds);
+    indexesDropped = false;
+    endPhase('text indexes (rest)');
 
     for (const t of ['recipient_lookup', 'recipient_profile', 'parent_award']) {
       rows[t] = Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]?.n ?? 0);

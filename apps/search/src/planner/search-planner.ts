@@ -1,10 +1,15 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { tableAnswers, type PlanRequest } from './eligibility';
+import { rankingSlice, type RankingSlice } from './ranking';
 import { baseSource, summarySource, type Source } from './source';
 import { SUMMARY_TABLES } from './summary-tables';
 
+/** How a ranking read is reported to `observe` (its table is not a drop-in Source for the shared SQL). */
+const rankingSource: Source = summarySource('search_ranking_recipient_fy');
+
 const SummaryStateRow = z.object({ fresh: z.boolean(), relname: z.string().nullable(), reltuples: z.number().nullable() });
+const FreshRow = z.object({ fresh: z.boolean() });
 
 export interface PlannerOptions {
   /** Use summary tables when they answer a request (default true); false always reads the base tables. */
@@ -27,6 +32,23 @@ export class SearchPlanner {
     private readonly options: PlannerOptions = {},
   ) {
     this.enabled = options.enabled ?? true;
+  }
+
+  /**
+   * The slice of the recipient ranking (migration 0055) that answers a recipient category request, when
+   * the request has its shape and the summaries are fresh; otherwise null (use `choose`).
+   */
+  async recipientRanking(req: PlanRequest): Promise<RankingSlice | null> {
+    if (!this.enabled) return null;
+    const slice = rankingSlice(req.level, req.filters);
+    if (!slice) return null;
+    const row = await this.db.maybeOne(sql.type(FreshRow)`
+      SELECT s.base_version IS NOT DISTINCT FROM v.last_value AND s.base_version IS NOT NULL AS fresh
+      FROM search_summary_state AS s CROSS JOIN search_base_version AS v
+    `);
+    if (!row?.fresh) return null;
+    this.options.observe?.({ source: rankingSource, request: req });
+    return slice;
   }
 
   /** The source for a request. */

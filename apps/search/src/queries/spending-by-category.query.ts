@@ -4,6 +4,7 @@ import type { CategoryQuery } from '../categories/category-definitions';
 import { AGGREGATION_COLUMNS } from '../common/level-columns';
 import type { Paging } from '../common/paging';
 import type { SpendingLevel } from '../common/spending-level';
+import type { RankingSlice } from '../planner/ranking';
 import type { Source } from '../planner/source';
 
 const CategoryRow = z.object({
@@ -51,5 +52,29 @@ export async function spendingByCategory(
     )
     ${q.projection}
     ORDER BY g.amount DESC, ${outerKeyOrder}
+  `);
+}
+
+/**
+ * The same page of the recipient category read from the recipient ranking (migration 0055): the slice's
+ * rows already are the groups, with the keys, amount and fallback name of `spendingByCategory`'s CTE, in
+ * the same order, so the page is an index range and the projection is the category's own.
+ */
+export async function spendingByRecipientRanking(
+  db: CommonQueryMethods,
+  slice: RankingSlice,
+  q: CategoryQuery,
+  page: Paging,
+): Promise<readonly CategoryRow[]> {
+  return db.any(sql.type(CategoryRow)`
+    WITH grouped AS (
+      SELECT recipient_hash AS k1, recipient_level AS k2, amount, NULL::numeric AS total_outlays, fallback_name
+      FROM search_ranking_recipient_fy
+      WHERE action_date = ${slice.fiscalYearStart}::date AND award_type_group = ${slice.awardTypeGroup}
+      ORDER BY amount DESC, recipient_hash, recipient_level
+      LIMIT ${page.limit + 1} OFFSET ${page.offset}
+    )
+    ${q.projection}
+    ORDER BY g.amount DESC, g.k1, g.k2
   `);
 }

@@ -1,0 +1,42 @@
+import { AWARD_TYPE_GROUPS, type AdvancedFilter } from '@usas/filters';
+import type { SpendingLevel } from '../common/spending-level';
+import { alignedTo } from './eligibility';
+
+/** One slice of a ranking table: a fiscal year (its first day) and an award type group or `all`. */
+export interface RankingSlice {
+  fiscalYearStart: string;
+  awardTypeGroup: string;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const x = new Set(a);
+  return x.size === new Set(b).size && b.every((v) => x.has(v));
+};
+
+/**
+ * The ranking slice that answers a category request exactly (migration 0055), or null: transactions, no
+ * filter besides one time period covering exactly one fiscal year by action date, and award type codes
+ * that are absent or exactly one award type group.
+ */
+export function rankingSlice(level: SpendingLevel, filters: AdvancedFilter): RankingSlice | null {
+  if (level !== 'transactions') return null;
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    if (key !== 'time_period' && key !== 'award_type_codes') return null;
+  }
+  const periods = filters.time_period ?? [];
+  if (periods.length !== 1) return null;
+  const period = periods[0]!;
+  const dateType = (period as { date_type?: string }).date_type;
+  if (dateType !== undefined && dateType !== 'action_date') return null;
+  if (!alignedTo('fiscal_year', period.start_date, period.end_date)) return null;
+  if (Number(period.end_date.slice(0, 4)) !== Number(period.start_date.slice(0, 4)) + 1) return null;
+  const codes = filters.award_type_codes ?? [];
+  let awardTypeGroup = 'all';
+  if (codes.length > 0) {
+    const group = Object.entries(AWARD_TYPE_GROUPS).find(([, groupCodes]) => sameSet(codes, groupCodes));
+    if (!group) return null;
+    awardTypeGroup = group[0];
+  }
+  return { fiscalYearStart: period.start_date, awardTypeGroup };
+}

@@ -59,6 +59,8 @@ export interface RestoreOptions {
   parallel?: number;
   /** Parallel workers inside each build (default 0: one index per connection and core). */
   workersPerBuild?: number;
+  /** maintenance_work_mem of each build (default 1GB). */
+  memory?: string;
   /** Only the recorded indexes this accepts (default all). */
   only?: (index: { table: string; name: string }) => boolean;
   onIndex?: (name: string, done: number, total: number, seconds: number, table: string) => void;
@@ -85,7 +87,7 @@ export async function restoreBulkIndexes(url: string, options: RestoreOptions = 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query(`SET maintenance_work_mem = '1GB'`);
+      await client.query(`SET maintenance_work_mem = '${/^\d+(MB|GB)$/.test(options.memory ?? '') ? options.memory : '1GB'}'`);
       // By default one index per core: several builds side by side beat parallel workers inside one build.
       await client.query(`SET max_parallel_maintenance_workers = ${Math.max(0, Math.floor(options.workersPerBuild ?? 0))}`);
       for (;;) {

@@ -64,6 +64,78 @@ function zip(entries: Array<[string, string]>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/**
+ * The same archive in ZIP64 form, as writers produce it for archives over 4 GB: sizes and offsets of each
+ * entry in a ZIP64 extra field (classic fields 0xFFFFFFFF), a ZIP64 end record and its locator, and an end
+ * record whose counts and offsets are 0xFFFF / 0xFFFFFFFF.
+ */
+function zip64(entries: Array<[string, string]>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const packed = deflateRawSync(data);
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const localExtra = Buffer.alloc(20);
+    localExtra.writeUInt16LE(0x0001, 0);
+    localExtra.writeUInt16LE(16, 2);
+    localExtra.writeBigUInt64LE(BigInt(data.length), 4);
+    localExtra.writeBigUInt64LE(BigInt(packed.length), 12);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(45, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(0xffffffff, 18);
+    local.writeUInt32LE(0xffffffff, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(localExtra.length, 28);
+    const extra = Buffer.alloc(28);
+    extra.writeUInt16LE(0x0001, 0);
+    extra.writeUInt16LE(24, 2);
+    extra.writeBigUInt64LE(BigInt(data.length), 4);
+    extra.writeBigUInt64LE(BigInt(packed.length), 12);
+    extra.writeBigUInt64LE(BigInt(offset), 20);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(45, 4);
+    central.writeUInt16LE(45, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(0xffffffff, 20);
+    central.writeUInt32LE(0xffffffff, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(extra.length, 30);
+    central.writeUInt32LE(0xffffffff, 42);
+    locals.push(local, nameBytes, localExtra, packed);
+    centrals.push(central, nameBytes, extra);
+    offset += 30 + nameBytes.length + localExtra.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(45, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(entries.length), 24);
+  record.writeBigUInt64LE(BigInt(entries.length), 32);
+  record.writeBigUInt64LE(BigInt(directory.length), 40);
+  record.writeBigUInt64LE(BigInt(offset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(offset + directory.length), 8);
+  locator.writeUInt32LE(1, 16);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(0xffff, 8);
+  end.writeUInt16LE(0xffff, 10);
+  end.writeUInt32LE(0xffffffff, 12);
+  end.writeUInt32LE(0xffffffff, 16);
+  return Buffer.concat([...locals, directory, record, locator, end]);
+}
+
 const CONTRACT_COLUMNS = [
   'contract_transaction_unique_key', 'contract_award_unique_key', 'award_id_piid', 'modification_number', 'transaction_number',
   'parent_award_agency_id', 'parent_award_id_piid', 'federal_action_obligation', 'base_and_exercised_options_value',
@@ -75,7 +147,9 @@ const CONTRACT_COLUMNS = [
   'award_type_code', 'idv_type_code', 'type_of_idc_code', 'transaction_description', 'prime_award_base_transaction_description',
   'naics_code', 'naics_description', 'product_or_service_code', 'type_of_contract_pricing_code', 'extent_competed_code',
   'disaster_emergency_fund_codes_for_overall_award', 'obligated_amount_from_COVID-19_supplementals_for_overall_award',
-  'solicitation_identifier', 'last_modified_date', 'treasury_accounts_funding_this_award',
+  'solicitation_identifier', 'last_modified_date', 'treasury_accounts_funding_this_award', 'object_classes_funding_this_award',
+  'program_activities_funding_this_award', 'contracting_officers_determination_of_business_size_code', 'woman_owned_business',
+  'c8a_program_participant', 'us_state_government',
 ];
 
 const ASSISTANCE_COLUMNS = [
@@ -97,6 +171,8 @@ describe('load:awards importer', () => {
   let subtier: string;
   let office: string;
   let tas: { id: number; label: string; path: string };
+  let classes: Array<{ code: string; name: string }>;
+  let activity: { code: string; name: string; ids: number[] };
   const file = (name: string, content: string | Buffer) => {
     const p = path.join(dir, name);
     writeFileSync(p, content);
@@ -114,6 +190,14 @@ describe('load:awards importer', () => {
     const [account] = await query<{ id: number; label: string; path: string }>(db.url, `
       SELECT id, tas_rendering_label AS label, tas_path AS path FROM treasury_account_search_path ORDER BY id LIMIT 1`);
     tas = account!;
+    classes = await query<{ code: string; name: string }>(db.url, `
+      SELECT object_class AS code, min(object_class_name) AS name FROM object_class GROUP BY object_class ORDER BY object_class DESC LIMIT 2`);
+    const [pa] = await query<{ code: string; name: string; ids: number[] }>(db.url, `
+      SELECT program_activity_code AS code, min(program_activity_name) AS name,
+        (SELECT array_agg(r.id ORDER BY r.id) FROM ref_program_activity r WHERE r.program_activity_code = p.program_activity_code
+           AND upper(r.program_activity_name) = upper(min(p.program_activity_name))) AS ids
+      FROM ref_program_activity p GROUP BY program_activity_code ORDER BY program_activity_code LIMIT 1`);
+    activity = pa!;
   });
   afterAll(async () => {
     await db?.drop();
@@ -133,6 +217,9 @@ describe('load:awards importer', () => {
       disaster_emergency_fund_codes_for_overall_award: 'N: Emergency P.L. 116-136; Q: Excluded from tracking',
       'obligated_amount_from_COVID-19_supplementals_for_overall_award': '1000.00', solicitation_identifier: 'SOL-1',
       treasury_accounts_funding_this_award: `${tas.label};NOT-A-TAS`,
+      object_classes_funding_this_award: `${classes.map((c) => `${c.code}: ${c.name}`).join(';')};999: NOT A CLASS`,
+      program_activities_funding_this_award: `${activity.code}: ${activity.name}`,
+      contracting_officers_determination_of_business_size_code: 'S', woman_owned_business: 't', c8a_program_participant: 'f', us_state_government: 'f',
     };
     return [
       { ...base, contract_transaction_unique_key: `${subtier}_${subtier}_TST0001_0_IDVTST01_0`, modification_number: '0', transaction_number: '0',
@@ -145,7 +232,8 @@ describe('load:awards importer', () => {
       { ...base, contract_award_unique_key: `CONT_IDV_IDVTST01_${subtier}`, award_id_piid: 'IDVTST01', parent_award_agency_id: '', parent_award_id_piid: '',
         contract_transaction_unique_key: `${subtier}_-NONE-_IDVTST01_0_-NONE-_0`, modification_number: '0', award_type_code: '', idv_type_code: 'B',
         type_of_idc_code: 'B', federal_action_obligation: '0', action_date: '2021-03-01', transaction_description: 'IDIQ FOR WIDGETS',
-        disaster_emergency_fund_codes_for_overall_award: '', 'obligated_amount_from_COVID-19_supplementals_for_overall_award': '' },
+        disaster_emergency_fund_codes_for_overall_award: '', 'obligated_amount_from_COVID-19_supplementals_for_overall_award': '',
+        contracting_officers_determination_of_business_size_code: 'O', woman_owned_business: 'f', c8a_program_participant: 'T' },
     ];
   };
   const assistanceRows = (): Array<Record<string, string>> => [
@@ -164,6 +252,9 @@ describe('load:awards importer', () => {
     const assistance = file('assistance.csv', csv(ASSISTANCE_COLUMNS, assistanceRows()));
     const first = await loadAwardFiles(db.url, [contracts, assistance]);
     expect(first.files.map((f) => [f.layout, f.rows, f.inserted, f.updated])).toEqual([['transaction_d1', 3, 3, 0], ['transaction_d2', 2, 2, 0]]);
+    // The importer writes what the derive step would: its guarded award-level updates find nothing to change.
+    expect(first.derive.filter((d) => ['award_links', 'award_rollups', 'search_file_c', 'award_subawards', 'transaction_date_signed'].includes(d.step)))
+      .toEqual(['award_links', 'award_rollups', 'search_file_c', 'award_subawards', 'transaction_date_signed'].map((step) => ({ step, changed: 0, seconds: expect.any(Number) })));
 
     const [award] = await query<Record<string, unknown>>(db.url, `
       SELECT a.*, g.id = a.awarding_agency_id AS agency_ok, p.award_id = a.parent_award_id AS parent_ok
@@ -179,6 +270,22 @@ describe('load:awards importer', () => {
     });
     expect(await query(db.url, `SELECT DISTINCT treasury_account_identifiers, disaster_emergency_fund_codes FROM transaction_search WHERE piid = 'TST0001'`))
       .toEqual([{ treasury_account_identifiers: [tas.id], disaster_emergency_fund_codes: ['N', 'Q'] }]);
+    const expectedClasses = classes.map((c) => c.code).sort();
+    const lists = { object_classes: expectedClasses, program_activity_ids: activity.ids, program_activities: [{ code: activity.code, name: activity.name }] };
+    expect(await query(db.url, `SELECT object_classes, program_activity_ids, program_activities FROM award_search WHERE piid = 'TST0001'`)).toEqual([lists]);
+    expect(await query(db.url, `SELECT DISTINCT object_classes, program_activity_ids, program_activities FROM transaction_search WHERE piid = 'TST0001'`)).toEqual([lists]);
+    expect(await query(db.url, `SELECT piid, business_categories FROM award_search WHERE piid IN ('TST0001', 'IDVTST01') ORDER BY piid`)).toEqual([
+      { piid: 'IDVTST01', business_categories: ['8a_program_participant', 'category_business', 'other_than_small_business', 'special_designations'] },
+      { piid: 'TST0001', business_categories: ['category_business', 'small_business', 'woman_owned_business'] },
+    ]);
+    expect(await query(db.url, `SELECT DISTINCT business_categories FROM transaction_search WHERE piid = 'TST0001'`))
+      .toEqual([{ business_categories: ['category_business', 'small_business', 'woman_owned_business'] }]);
+    expect(await query(db.url, `SELECT fain, business_categories FROM award_search WHERE fain IN ('TSTFAIN1', 'TSTLOAN1') ORDER BY fain`)).toEqual([
+      { fain: 'TSTFAIN1', business_categories: ['higher_education', 'public_institution_of_higher_education'] },
+      { fain: 'TSTLOAN1', business_categories: [] },
+    ]);
+    expect(await query(db.url, `SELECT business_categories FROM recipient_lookup WHERE recipient_hash = md5('UEI-TSTUEI000002')::uuid`))
+      .toEqual([{ business_categories: ['higher_education', 'public_institution_of_higher_education'] }]);
     const [hash] = await query<{ ok: boolean; parent_ok: boolean }>(db.url, `
       SELECT recipient_hash = md5('UEI-TSTUEI000001')::uuid AS ok, parent_recipient_hash = md5('UEI-TSTUEI000000')::uuid AS parent_ok
       FROM award_search WHERE piid = 'TST0001'`);
@@ -238,6 +345,32 @@ describe('load:awards importer', () => {
     expect(sub).toEqual({ ok: true, key: `CONT_AWD_TST0001_${subtier}_IDVTST01_${subtier}|SUB-1|R1`, tas: ['N', 'Q'] });
     const again = await loadAwardFiles(db.url, [archive]);
     expect(again.files.map((f) => [f.inserted, f.updated])).toEqual([[0, 0], [0, 0]]);
+    // The same files in a ZIP64 archive are read alike (and change nothing).
+    const archive64 = file('awards64.zip', zip64([['Subawards_1.csv', subawards], ['Assistance_PrimeAwardSummaries_1.csv', awards]]));
+    const again64 = await loadAwardFiles(db.url, [archive64]);
+    expect(again64.files.map((f) => [path.basename(f.file), f.layout, f.rows, f.inserted, f.updated])).toEqual([
+      ['Subawards_1.csv', 'subaward_d1', 2, 0, 0], ['Assistance_PrimeAwardSummaries_1.csv', 'award_d2', 1, 0, 0],
+    ]);
+  });
+
+  it('drops and rebuilds secondary indexes for a bulk load inside the file transaction', async () => {
+    const indexes = async () => query<{ name: string; definition: string }>(db.url, `
+      SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_class c ON c.oid = x.indrelid WHERE c.relname IN ('award_search', 'transaction_search') ORDER BY 1`);
+    const before = await indexes();
+    expect(before.some((i) => i.name === 'transaction_search_keyword_document_trgm_idx')).toBe(true);
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `BULK_${i}`,
+      assistance_award_unique_key: `ASST_NON_BULK${i}_${subtier}`, award_id_fain: `BULK${i}`, recipient_name: `BULK RECIPIENT ${i}` }));
+    const steps: string[] = [];
+    const result = await loadAwardFiles(db.url, [file('bulk.csv', csv(ASSISTANCE_COLUMNS, rows))], { indexes: 'rebuild', onStep: (s) => steps.push(s) });
+    expect(result.files.map((f) => [f.inserted, f.updated])).toEqual([[2, 0]]);
+    expect(steps).toEqual(expect.arrayContaining(['drop indexes', 'rebuild indexes']));
+    expect(await indexes()).toEqual(before);
+    // the rebuilt trigram index finds the new rows
+    expect(await query(db.url, `
+      SELECT count(*)::int AS n FROM award_search WHERE search_keyword_document(piid, fain, uri, display_award_id, recipient_uei,
+        recipient_unique_id, parent_uei, parent_recipient_unique_id, naics_code, product_or_service_code, recipient_name,
+        parent_recipient_name, description, naics_description, product_or_service_description) ILIKE '%BULK RECIPIENT%'`)).toEqual([{ n: 2 }]);
   });
 
   it('rejects a file with a bad row, naming file, line and reason, and loads nothing of it', async () => {
@@ -260,6 +393,15 @@ describe('load:awards importer', () => {
     const unknown = file('unknown.csv', 'foo,bar\n1,2\n');
     await expect(loadAwardFiles(db.url, [unknown])).rejects.toThrow('unknown.csv:1: unknown layout');
     expect(await snapshot(db.url)).toEqual(before);
+
+    // A later file's failure leaves the earlier file committed and derived (its recipient is known).
+    const good = file('good.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'GOOD_0',
+      assistance_award_unique_key: `ASST_NON_GOOD0_${subtier}`, award_id_fain: 'GOOD0', recipient_uei: 'TSTUEI000077' }]));
+    await expect(loadAwardFiles(db.url, [good, bad])).rejects.toThrow(`bad.csv:5: invalid date '2023-02-30'`);
+    expect(await query(db.url, `SELECT transaction_count, total_obligation FROM award_search WHERE fain = 'GOOD0'`))
+      .toEqual([{ transaction_count: 1, total_obligation: '50000.00' }]);
+    expect(await query(db.url, `SELECT recipient_level FROM recipient_profile WHERE recipient_hash = md5('UEI-TSTUEI000077')::uuid`))
+      .toEqual([{ recipient_level: 'R' }]);
   });
 });
 

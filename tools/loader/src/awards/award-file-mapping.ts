@@ -1,3 +1,4 @@
+import { businessCategories } from './business-categories';
 import type { AwardFileLayout } from './layouts';
 import type { SourceColumns } from './source-columns';
 
@@ -112,11 +113,12 @@ function cfdaColumns(src: SourceColumns, titleColumn: string): ColumnMapping[] {
   ];
 }
 
-/** The File C columns an import can carry: accounts, DEF codes, COVID-19/IIJA amounts, outlays (joins `tasx`, `fax`). */
+/**
+ * The File C columns an import can carry: accounts, DEF codes, COVID-19/IIJA amounts, outlays, object
+ * classes and program activities (joins `tasx`, `fax`, `ocx`, `pax`).
+ */
 function fileCColumns(src: SourceColumns, suffix: string): ColumnMapping[] {
   const defc = src.text(`disaster_emergency_fund_codes${suffix}`);
-  src.text('object_classes_funding_this_award');
-  src.text('program_activities_funding_this_award');
   return [
     ['treasury_account_identifiers', 'tasx.ids'],
     ['federal_account_ids', 'fax.ids'],
@@ -128,19 +130,57 @@ function fileCColumns(src: SourceColumns, suffix: string): ColumnMapping[] {
     ['total_iija_obligation', src.amount(`obligated_amount_from_IIJA_supplemental${suffix}`)],
     ['total_iija_outlay', src.amount(`outlayed_amount_from_IIJA_supplemental${suffix}`)],
     ['total_outlays', src.amount(`total_outlayed_amount${suffix}`)],
+    ['object_classes', 'ocx.codes'],
+    ['program_activity_ids', 'pax.ids'],
+    ['program_activities', 'pax.activities'],
   ];
 }
 
-/** Joins resolving the Treasury and federal account lists of a row ("012-X-1234-000;..." and "012-1234;..."). */
+/** A list column's entries: "a;b;c" split and trimmed, blanks dropped. */
+const entries = (list: string) => `(SELECT btrim(x) AS x FROM unnest(string_to_array(${list}, ';')) x WHERE btrim(x) <> '')`;
+
+/**
+ * CTEs resolving each distinct list of the rows of `table` once, rather than once per row (files repeat the
+ * same few lists on thousands of rows): `tas_lists` and `fa_lists` for the Treasury and federal account
+ * lists ("012-X-1234-000;..." and "012-1234;..."), `oc_lists` for object classes ("251: Advisory and
+ * assistance services;..."; codes of the object_class reference table, as the derive step's File C rows
+ * give them) and `pa_lists` for program activities ("0001: NAME;...": the {code, name} pairs as written,
+ * and the ids of the reference program activities with that code and name). Join them with `fileCJoins`.
+ */
+export function fileCLists(src: SourceColumns, table: string): string {
+  const list = (column: string) => `(SELECT DISTINCT ${src.text(column)} AS list FROM ${table} s) l CROSS JOIN LATERAL ${entries('l.list')} e`;
+  const code = `btrim(split_part(e.x, ':', 1))`;
+  const name = `nullif(btrim(substr(e.x, strpos(e.x, ':') + 1)), '')`;
+  return `tas_lists AS (
+      SELECT l.list, array_agg(DISTINCT p.id) AS ids, array_agg(DISTINCT p.tas_path) AS paths, array_agg(DISTINCT p.tas_component) AS components
+      FROM ${list('treasury_accounts_funding_this_award')}
+      JOIN treasury_account_search_path p ON p.tas_rendering_label = e.x
+      GROUP BY l.list),
+    fa_lists AS (
+      SELECT l.list, array_agg(DISTINCT f.id) AS ids
+      FROM ${list('federal_accounts_funding_this_award')}
+      JOIN federal_account f ON f.federal_account_code = e.x
+      GROUP BY l.list),
+    oc_lists AS (
+      SELECT l.list, array_agg(DISTINCT ${code} COLLATE "C") AS codes
+      FROM ${list('object_classes_funding_this_award')}
+      WHERE EXISTS (SELECT 1 FROM object_class oc WHERE oc.object_class = ${code})
+      GROUP BY l.list),
+    pa_lists AS (
+      SELECT l.list,
+        (SELECT jsonb_agg(jsonb_build_object('code', z.code, 'name', z.name) ORDER BY z.code COLLATE "C", z.name COLLATE "C")
+         FROM (SELECT DISTINCT ${code} AS code, ${name} AS name FROM ${entries('l.list')} e) z) AS activities,
+        (SELECT array_agg(DISTINCT r.id) FROM ${entries('l.list')} e
+         JOIN ref_program_activity r ON r.program_activity_code = ${code} AND upper(r.program_activity_name) = upper(${name})) AS ids
+      FROM (SELECT DISTINCT ${src.text('program_activities_funding_this_award')} AS list FROM ${table} s) l)`;
+}
+
+/** Joins a row to its resolved lists (the CTEs of `fileCLists`): `tasx`, `fax`, `ocx`, `pax`. */
 export function fileCJoins(src: SourceColumns): string {
-  const tas = src.text('treasury_accounts_funding_this_award');
-  const fas = src.text('federal_accounts_funding_this_award');
-  return `LEFT JOIN LATERAL (
-      SELECT array_agg(DISTINCT p.id) AS ids, array_agg(DISTINCT p.tas_path) AS paths, array_agg(DISTINCT p.tas_component) AS components
-      FROM unnest(string_to_array(${tas}, ';')) x JOIN treasury_account_search_path p ON p.tas_rendering_label = btrim(x)) tasx ON true
-    LEFT JOIN LATERAL (
-      SELECT array_agg(DISTINCT f.id) AS ids
-      FROM unnest(string_to_array(${fas}, ';')) x JOIN federal_account f ON f.federal_account_code = btrim(x)) fax ON true`;
+  return `LEFT JOIN tas_lists tasx ON tasx.list = ${src.text('treasury_accounts_funding_this_award')}
+    LEFT JOIN fa_lists fax ON fax.list = ${src.text('federal_accounts_funding_this_award')}
+    LEFT JOIN oc_lists ocx ON ocx.list = ${src.text('object_classes_funding_this_award')}
+    LEFT JOIN pa_lists pax ON pax.list = ${src.text('program_activities_funding_this_award')}`;
 }
 
 /**
@@ -197,6 +237,7 @@ export function transactionColumns(src: SourceColumns, layout: AwardFileLayout):
     ['type_of_contract_pricing', src.text('type_of_contract_pricing_code')],
     ['type_set_aside', src.text('type_of_set_aside_code')],
     ['extent_competed', src.text('extent_competed_code')],
+    ['business_categories', businessCategories(src, layout)],
   ];
 }
 
@@ -253,6 +294,7 @@ function awardDescriptiveColumns(src: SourceColumns, layout: AwardFileLayout, le
     ['multiple_or_single_award_idv_description', src.text('multiple_or_single_award_idv')],
     ['type_of_idc', src.text('type_of_idc_code')],
     ['type_of_idc_description', src.text('type_of_idc')],
+    ['business_categories', businessCategories(src, layout)],
   ];
 }
 

@@ -8,10 +8,11 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
 import {
-  AWARD_TYPE_ROWS, awardFromTransactionColumns, fileCJoins, awardSummaryColumns, subawardColumns, transactionColumns,
+  AWARD_TYPE_ROWS, awardFromTransactionColumns, fileCJoins, fileCLists, awardSummaryColumns, subawardColumns, transactionColumns,
   typeExpression, type ColumnMapping,
 } from './award-file-mapping';
 import { detectLayout, type AwardFileLayout, type LayoutName } from './layouts';
+import { dropSecondaryIndexes, shouldRebuild } from './secondary-indexes';
 import { SourceColumns } from './source-columns';
 import { listZipEntries, openZipEntry } from './zip-reader';
 
@@ -47,9 +48,16 @@ export interface LoadAwardFilesOptions {
   /** Skip the derive step (the caller derives later). */
   skipDerive?: boolean;
   onFile?: (file: string, layout: LayoutName) => void;
-  /** Timing of each statement of a file's load (benchmarks). */
+  /** Timing of each phase of a load: stage, validate, map, table writes, index rebuild, derive steps (benchmarks). */
   onStep?: (step: string, seconds: number) => void;
+  /**
+   * Secondary indexes of the target tables: `auto` (default) drops and rebuilds them inside the file's
+   * transaction when the file is large next to the table, `keep` never does, `rebuild` always does.
+   */
+  indexes?: IndexMode;
 }
+
+export type IndexMode = 'auto' | 'keep' | 'rebuild';
 
 interface Source {
   label: string;
@@ -106,18 +114,23 @@ const agencyLookup = `agency_lookup AS (
     st.name AS subtier_name, st.subtier_code, st.abbreviation AS subtier_abbreviation
   FROM agency a JOIN toptier_agency t USING (toptier_agency_id) JOIN subtier_agency st USING (subtier_agency_id))`;
 
-/** FROM clause shared by the mappings: staged rows with their award type, agencies and offices. */
-function fromClause(src: SourceColumns, layout: AwardFileLayout): string {
+/** Agency and office lookups of a staged row `s` (joins `aw`, `fu`, `ao`, `fo`). */
+function fromJoins(src: SourceColumns): string {
   const awarding = src.first('awarding_sub_agency_code', 'prime_award_awarding_sub_agency_code');
   const funding = src.first('funding_sub_agency_code', 'prime_award_funding_sub_agency_code');
-  const typeSql = layout.kind === 'subaward' ? `'-1'` : typeExpression(src, layout);
-  return `award_stage s
-    CROSS JOIN LATERAL (SELECT ${typeSql} AS code) t0
-    JOIN award_type_lookup ty ON ty.code = t0.code
-    LEFT JOIN agency_lookup aw ON aw.subtier_code = ${awarding}
+  return `LEFT JOIN agency_lookup aw ON aw.subtier_code = ${awarding}
     LEFT JOIN agency_lookup fu ON fu.subtier_code = ${funding}
     LEFT JOIN office ao ON ao.office_code = ${src.text('awarding_office_code')}
     LEFT JOIN office fo ON fo.office_code = ${src.text('funding_office_code')}`;
+}
+
+/** FROM clause shared by the mappings: staged rows with their award type, agencies and offices. */
+function fromClause(src: SourceColumns, layout: AwardFileLayout, table = 'award_stage'): string {
+  const typeSql = layout.kind === 'subaward' ? `'-1'` : typeExpression(src, layout);
+  return `${table} s
+    CROSS JOIN LATERAL (SELECT ${typeSql} AS code) t0
+    JOIN award_type_lookup ty ON ty.code = t0.code
+    ${fromJoins(src)}`;
 }
 
 const cols = (m: ColumnMapping[]) => m.map(([c]) => `"${c}"`).join(', ');
@@ -125,12 +138,11 @@ const prefixed = (m: ColumnMapping[], alias: string, prefix = '') => m.map(([c])
 const selectList = (m: ColumnMapping[], prefix = '') => m.map(([c, e]) => `${e} AS "${prefix}${c}"`).join(',\n    ');
 const rowOf = (list: string) => (list.includes(',') ? `(${list})` : `ROW(${list})`);
 
-/** Checks every staged row; returns up to MAX_REPORTED problems with their file lines, and the total. */
-async function validate(client: pg.Client, source: Source, layout: AwardFileLayout, header: string[]): Promise<void> {
+/** The checks of a layout over the staged rows: each a condition (the row is bad) and its reason. */
+function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Array<[condition: string, reason: string]>; key: string } {
   const src = new SourceColumns(header);
-  // One pass over the staged rows: every check is a CASE yielding its reason or null.
-  const checks: string[] = [];
-  const check = (condition: string, reason: string) => checks.push(`CASE WHEN ${condition} THEN ${reason} END`);
+  const checks: Array<[string, string]> = [];
+  const check = (condition: string, reason: string) => checks.push([condition, reason]);
   for (const c of layout.requiredValues) check(`${src.text(c)} IS NULL`, pg.escapeLiteral(`missing value for ${c}`));
   for (const c of layout.dateColumns.filter((x) => src.has(x))) {
     check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(${src.text(c)})`, `format('invalid date %L in ${c} (expected YYYY-MM-DD)', ${src.text(c)})`);
@@ -139,12 +151,13 @@ async function validate(client: pg.Client, source: Source, layout: AwardFileLayo
     check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(left(${src.text(c)}, 10))`, `format('invalid date %L in ${c}', ${src.text(c)})`);
   }
   for (const c of layout.numericColumns.filter((x) => src.has(x))) {
-    check(`${src.text(c)} IS NOT NULL AND ${src.text(c)} !~ '^-?[0-9]{1,21}(\\.[0-9]+)?$'`, `format('invalid amount %L in ${c}', ${src.text(c)})`);
+    check(`${src.text(c)} !~ '^-?[0-9]{1,21}(\\.[0-9]+)?$'`, `format('invalid amount %L in ${c}', ${src.text(c)})`);
   }
   for (const prefix of ['awarding', 'funding']) {
     const code = src.first(`${prefix}_sub_agency_code`, `prime_award_${prefix}_sub_agency_code`);
     if (code === 'NULL::text') continue;
-    check(`${code} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM subtier_agency x JOIN agency a USING (subtier_agency_id) WHERE x.subtier_code = ${code})`,
+    // uncorrelated NOT IN: one hashed lookup per row instead of a correlated subquery
+    check(`${code} NOT IN (SELECT x.subtier_code FROM subtier_agency x JOIN agency a USING (subtier_agency_id) WHERE x.subtier_code IS NOT NULL)`,
       `format('unknown ${prefix} sub-agency code %L (not in the agency reference data)', ${code})`);
   }
   let key: string;
@@ -158,14 +171,31 @@ async function validate(client: pg.Client, source: Source, layout: AwardFileLayo
     key = layout.kind === 'transaction' ? src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key') : awardKey;
     if (!layout.fpds) check(`${src.text('award_id_fain')} IS NULL AND ${src.text('award_id_uri')} IS NULL`, `'missing value for award_id_fain or award_id_uri'`);
   }
-  const duplicates = `SELECT _row, format('duplicate key %L (also on record %s of the file)', k, first_row) FROM (
-      SELECT _row, ${key} AS k, min(_row) OVER (PARTITION BY ${key}) AS first_row FROM award_stage s) d
-    WHERE k IS NOT NULL AND _row > first_row`;
+  return { checks, key };
+}
+
+/**
+ * Checks every staged row, set-based. The common case (a clean file) costs one scan that ORs all the
+ * conditions and one hash aggregate for duplicate keys; only when something is wrong does a second query
+ * name the first MAX_REPORTED problems with their reasons and file lines, and count them all.
+ */
+async function validate(client: pg.Client, source: Source, layout: AwardFileLayout, header: string[]): Promise<void> {
+  const { checks, key } = problemChecks(layout, header);
+  const anyBad = checks.map(([condition]) => `coalesce(${condition}, false)`).join('\n      OR ');
+  const duplicateKeys = `SELECT k FROM (SELECT ${key} AS k FROM award_stage s) x WHERE k IS NOT NULL GROUP BY k HAVING count(*) > 1`;
+  const quick = await client.query<{ bad: boolean; duplicated: boolean }>(`
+    SELECT EXISTS (SELECT 1 FROM award_stage s WHERE ${anyBad}) AS bad, EXISTS (${duplicateKeys}) AS duplicated`);
+  if (!quick.rows[0]?.bad && !quick.rows[0]?.duplicated) return;
   const found = await client.query<{ row: string; reason: string; total: string; line: string }>(`
     WITH problems AS (
-      SELECT s._row, r.reason FROM award_stage s CROSS JOIN LATERAL unnest(ARRAY[${checks.join(',\n        ')}]::text[]) AS r(reason)
-      WHERE r.reason IS NOT NULL
-      UNION ALL ${duplicates}),
+      SELECT s._row, r.reason FROM award_stage s
+      CROSS JOIN LATERAL unnest(ARRAY[${checks.map(([condition, reason]) => `CASE WHEN ${condition} THEN ${reason} END`).join(',\n        ')}]::text[]) AS r(reason)
+      WHERE (${anyBad}) AND r.reason IS NOT NULL
+      UNION ALL
+      SELECT _row, format('duplicate key %L (also on record %s of the file)', k, first_row) FROM (
+        SELECT _row, k, min(_row) OVER (PARTITION BY k) AS first_row
+        FROM (SELECT s._row, ${key} AS k FROM award_stage s) x WHERE k IN (${duplicateKeys})) d
+      WHERE _row > first_row),
     firsts AS (SELECT _row, reason, count(*) OVER () AS total FROM problems ORDER BY _row, reason LIMIT ${MAX_REPORTED})
     SELECT f._row AS row, f.reason, f.total,
       1 + f._row + coalesce((SELECT sum(length(x::text) - length(replace(x::text, E'\\n', ''))) FROM award_stage x WHERE x._row < f._row), 0) AS line
@@ -173,6 +203,18 @@ async function validate(client: pg.Client, source: Source, layout: AwardFileLayo
   if (found.rows.length > 0) {
     throw new AwardFileError(found.rows.map((r) => new DataFileError(source.label, Number(r.line), r.reason)), Number(found.rows[0]?.total ?? found.rows.length));
   }
+}
+
+/** Runs one named phase and reports its duration. */
+type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
+
+function stepper(onStep: LoadAwardFilesOptions['onStep']): Step {
+  return async (name, run) => {
+    const started = performance.now();
+    const out = await run();
+    onStep?.(name, (performance.now() - started) / 1000);
+    return out;
+  };
 }
 
 async function stage(client: pg.Client, source: Source, header: string[]): Promise<number> {
@@ -187,198 +229,340 @@ async function stage(client: pg.Client, source: Source, header: string[]): Promi
     const reason = e.message.replace(/column "?c(\d+)"?/g, (_, i: string) => `column ${header[Number(i) - 1] ?? i}`);
     throw new AwardFileError([new DataFileError(source.label, line ? Number(line) : undefined, reason)], 1);
   }
-  return Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM award_stage')).rows[0]?.n ?? 0);
+  return copy.rowCount;
 }
 
-/** A client whose queries report their duration, labelled by their first words. */
-function timed(client: pg.Client, onStep: LoadAwardFilesOptions['onStep']): pg.Client {
-  if (!onStep) return client;
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop !== 'query') return Reflect.get(target, prop, receiver);
-      return (...args: unknown[]) => {
-        if (typeof args[0] !== 'string') return query(...args); // COPY streams pass through
-        const text = args[0];
-        const started = performance.now();
-        return query(...args).then((result) => {
-          onStep(text.trim().split(/\s+/).slice(0, 5).join(' '), (performance.now() - started) / 1000);
-          return result;
-        });
-      };
-    },
-  });
+interface Outcome {
+  inserted: number;
+  updated: number;
 }
 
-async function upsertTransactions(client: pg.Client, layout: AwardFileLayout, header: string[]): Promise<{ inserted: number; updated: number }> {
+/** Rows of a table as the planner knows them (an estimate is enough to pick a strategy; no scan). */
+async function estimatedRows(client: pg.Client, table: string): Promise<number> {
+  const found = await client.query<{ n: string }>(`
+    SELECT CASE WHEN reltuples >= 0 THEN reltuples ELSE relpages * 20 END::bigint AS n FROM pg_class WHERE oid = to_regclass($1)`, [table]);
+  return Number(found.rows[0]?.n ?? 0);
+}
+
+/**
+ * Runs `write` with the secondary indexes of the tables that receive many new rows (next to their size)
+ * dropped, and rebuilds them before returning, all inside the file's transaction.
+ */
+async function withIndexWindow<T>(
+  client: pg.Client, step: Step, mode: IndexMode, newRows: Record<string, number>, write: () => Promise<T>,
+): Promise<T> {
+  const tables: string[] = [];
+  for (const [table, rows] of Object.entries(newRows)) {
+    if (rows === 0 || mode === 'keep') continue;
+    if (mode === 'rebuild' || shouldRebuild(rows, await estimatedRows(client, table))) tables.push(table);
+  }
+  if (tables.length === 0) return write();
+  const dropped = await step('drop indexes', () => dropSecondaryIndexes(client, tables));
+  const out = await write();
+  await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
+  await step('rebuild indexes', () => dropped.restore());
+  return out;
+}
+
+/** File C columns an award row carries from the file and its transactions copy (derive_search_file_c's list). */
+const COPIED_FILE_C = ['treasury_account_identifiers', 'federal_account_ids', 'tas_paths', 'tas_components', 'disaster_emergency_fund_codes',
+  'object_classes', 'program_activity_ids', 'program_activities'];
+
+/**
+ * Prime transaction files. Each transaction and each award is written once, with the values the derive
+ * step would give it (award rollups and dates, parent links, recipient levels, the award's File C columns
+ * on its transactions) computed here from the file, so that for new data the derive step's guarded
+ * updates find nothing to rewrite. Where the database holds more (an award with transactions from other
+ * files), the derive step still recomputes and corrects.
+ */
+async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode, layout: AwardFileLayout, header: string[]): Promise<Outcome> {
   const src = new SourceColumns(header);
   const tx = transactionColumns(src, layout);
   const detail = src.detail();
   const awardSrc = new SourceColumns(header);
   const award = awardFromTransactionColumns(awardSrc, layout);
-  await client.query(`
-    CREATE TEMP TABLE award_tx ON COMMIT DROP AS
-    WITH ${typeLookup}, ${agencyLookup}
-    SELECT s._row,
-      ${selectList(tx)},
-      ${detail} AS detail
-    FROM ${fromClause(src, layout)}`);
-  // The award row comes from the award's latest transaction in the file.
-  await client.query(`
-    CREATE TEMP TABLE award_latest ON COMMIT DROP AS
-    WITH ${typeLookup}, ${agencyLookup},
-    latest AS (
-      SELECT DISTINCT ON (generated_unique_award_id) _row, action_date AS latest_action_date FROM award_tx
-      ORDER BY generated_unique_award_id, action_date DESC, modification_number DESC NULLS LAST, transaction_unique_id DESC)
-    SELECT s._row, latest.latest_action_date, ${selectList(award, 'a__')}
-    FROM ${fromClause(awardSrc, layout)}
-    JOIN latest ON latest._row = s._row
-    ${fileCJoins(awardSrc)}`);
-  await client.query(`
-    INSERT INTO award_search (${cols(award)}, update_date)
-    SELECT ${prefixed(award, 'm', 'a__')}, now() FROM award_latest m
-    WHERE NOT EXISTS (SELECT 1 FROM award_search x WHERE x.generated_unique_award_id = m.a__generated_unique_award_id)
-    ORDER BY m._row`);
-  await client.query(`
-    UPDATE award_search x SET ${rowOf(cols(award))} = ${rowOf(prefixed(award, 'm', 'a__'))}, update_date = now()
-    FROM award_latest m
-    WHERE x.generated_unique_award_id = m.a__generated_unique_award_id
-      AND (x.action_date IS NULL OR m.latest_action_date >= x.action_date)
-      AND ${rowOf(prefixed(award, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(award, 'm', 'a__'))}`);
+  const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
+  // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
+  const packed = `(action_date::text || chr(1) || coalesce(modification_number, '') || chr(1) || transaction_unique_id || chr(1) || _row::text) COLLATE "C"`;
+  await step('map transactions', async () => {
+    await client.query(`
+      CREATE TEMP TABLE award_tx ON COMMIT DROP AS
+      WITH ${typeLookup}, ${agencyLookup}
+      SELECT s._row, ${selectList(tx)}, ${detail} AS detail,
+        ex.transaction_id AS existing_id,
+        CASE WHEN ex.transaction_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE ex.transaction_id END AS transaction_id
+      FROM ${fromClause(src, layout)}
+      LEFT JOIN transaction_search ex ON ex.transaction_unique_id = ${txKey}`);
+    await client.query('ANALYZE award_tx (generated_unique_award_id, transaction_unique_id, recipient_hash, parent_recipient_hash)');
+  });
+  await step('map awards', async () => {
+    // One row per award: descriptive columns from its latest transaction in the file, rollups over all of them.
+    await client.query(`
+      CREATE TEMP TABLE award_latest ON COMMIT DROP AS
+      WITH ${typeLookup}, ${agencyLookup},
+      r AS (
+        SELECT generated_unique_award_id AS k,
+          count(*)::integer AS transaction_count,
+          coalesce(sum(federal_action_obligation), 0)::numeric(23, 2) AS total_obligation,
+          sum(original_loan_subsidy_cost)::numeric(23, 2) AS total_subsidy_cost,
+          sum(face_value_loan_guarantee)::numeric(23, 2) AS total_loan_value,
+          coalesce(sum(generated_pragmatic_obligation), 0)::numeric(23, 2) AS generated_pragmatic_obligation,
+          sum(base_and_all_options_value)::numeric(23, 2) AS base_and_all_options_value,
+          sum(base_exercised_options_val)::numeric(23, 2) AS base_exercised_options_val,
+          sum(total_funding_amount)::numeric(23, 2) AS total_funding_amount,
+          sum(non_federal_funding_amount)::numeric(23, 2) AS non_federal_funding_amount,
+          sum(indirect_federal_sharing)::numeric(23, 2) AS total_indirect_federal_sharing,
+          max(last_modified_date) AS last_modified_date,
+          max(${packed}) AS latest_key, min(${packed}) AS earliest_key
+        FROM award_tx GROUP BY generated_unique_award_id),
+      -- the staged row of each award's latest transaction, picked before any lookup is made
+      picked AS MATERIALIZED (SELECT s.*, r.* FROM r JOIN award_stage s ON s._row = split_part(r.latest_key, chr(1), 4)::bigint),
+      ${fileCLists(awardSrc, 'picked')}
+      SELECT s._row, s.transaction_count, s.total_obligation, s.total_subsidy_cost, s.total_loan_value, s.generated_pragmatic_obligation,
+        s.base_and_all_options_value, s.base_exercised_options_val, s.total_funding_amount, s.non_federal_funding_amount,
+        s.total_indirect_federal_sharing, s.last_modified_date,
+        split_part(s.latest_key, chr(1), 1)::date AS latest_action_date,
+        split_part(s.earliest_key, chr(1), 1)::date AS date_signed,
+        split_part(s.earliest_key, chr(1), 4)::bigint AS earliest_row,
+        x.award_id AS existing_award_id, x.date_signed AS existing_date_signed,
+        CASE WHEN x.award_id IS NULL THEN nextval('award_search_award_id_seq') ELSE x.award_id END AS award_id,
+        ${selectList(award, 'a__')}
+      FROM ${fromClause(awardSrc, layout, 'picked')}
+      LEFT JOIN award_search x ON x.generated_unique_award_id = s.k
+      ${fileCJoins(awardSrc)}`);
+    await client.query('ANALYZE award_latest (a__generated_unique_award_id, a__parent_generated_unique_award_id, a__recipient_hash)');
+  });
+  await step('map recipient levels', async () => {
+    // Recipient levels as derive_recipients will compute them: the file's transactions plus what is known.
+    await client.query(`
+      CREATE TEMP TABLE award_levels ON COMMIT DROP AS
+      SELECT h AS recipient_hash, array_agg(l ORDER BY l) AS levels FROM (
+        SELECT recipient_hash AS h, CASE WHEN parent_recipient_hash IS NOT NULL THEN 'C' ELSE 'R' END AS l FROM award_tx WHERE recipient_hash IS NOT NULL
+        UNION SELECT parent_recipient_hash, 'P' FROM award_tx WHERE recipient_hash IS NOT NULL AND parent_recipient_hash IS NOT NULL
+        UNION SELECT p.recipient_hash, p.recipient_level::text FROM recipient_profile p
+          WHERE p.recipient_hash IN (SELECT recipient_hash FROM award_tx UNION SELECT parent_recipient_hash FROM award_tx)) v
+      GROUP BY h`);
+  });
+  const counts = (await client.query<{ awards: string; transactions: string }>(`
+    SELECT (SELECT count(*) FROM award_latest WHERE existing_award_id IS NULL) AS awards,
+      (SELECT count(*) FROM award_tx WHERE existing_id IS NULL) AS transactions`)).rows[0];
+  const awardNames = new Set(award.map(([c]) => c));
+  const copied = COPIED_FILE_C.filter((c) => awardNames.has(c));
   const txCols = [...tx, ['detail', ''] as ColumnMapping];
-  const updated = await client.query(`
-    UPDATE transaction_search t SET ${rowOf(`award_id, ${cols(txCols)}`)} = ${rowOf(`x.award_id, ${prefixed(txCols, 'm')}`)}
-    FROM award_tx m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
-    WHERE t.transaction_unique_id = m.transaction_unique_id
-      AND ${rowOf(`t.award_id, ${prefixed(txCols, 't')}`)} IS DISTINCT FROM ${rowOf(`x.award_id, ${prefixed(txCols, 'm')}`)}`);
-  const inserted = await client.query(`
-    INSERT INTO transaction_search (award_id, ${cols(txCols)})
-    SELECT x.award_id, ${prefixed(txCols, 'm')}
-    FROM award_tx m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
-    WHERE NOT EXISTS (SELECT 1 FROM transaction_search t WHERE t.transaction_unique_id = m.transaction_unique_id)
-    ORDER BY m._row`);
-  await client.query(`
-    INSERT INTO derive_scope (award_id)
-    SELECT DISTINCT x.award_id FROM award_latest m JOIN award_search x ON x.generated_unique_award_id = m.a__generated_unique_award_id
-    ON CONFLICT DO NOTHING`);
-  return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+  return withIndexWindow(client, step, mode, { award_search: Number(counts?.awards ?? 0), transaction_search: Number(counts?.transactions ?? 0) }, async () => {
+    await step('award_search', async () => {
+      await client.query(`
+        INSERT INTO award_search (award_id, ${cols(award)}, transaction_count, total_obligation, total_subsidy_cost, total_loan_value, award_amount,
+          generated_pragmatic_obligation, base_and_all_options_value, base_exercised_options_val, total_funding_amount, non_federal_funding_amount,
+          total_indirect_federal_sharing, last_modified_date, action_date, fiscal_year, date_signed, latest_transaction_id, earliest_transaction_id,
+          parent_award_id, recipient_levels, update_date)
+        SELECT m.award_id, ${prefixed(award, 'm', 'a__')}, m.transaction_count, m.total_obligation, m.total_subsidy_cost, m.total_loan_value,
+          CASE WHEN m.a__type IN ('07', '08') THEN m.total_loan_value ELSE m.total_obligation END,
+          m.generated_pragmatic_obligation, m.base_and_all_options_value, m.base_exercised_options_val, m.total_funding_amount,
+          m.non_federal_funding_amount, m.total_indirect_federal_sharing, m.last_modified_date, m.latest_action_date,
+          fiscal_year_of(m.latest_action_date), m.date_signed, lt.transaction_id, et.transaction_id,
+          coalesce(p1.award_id, p2.award_id), lv.levels, now()
+        FROM award_latest m
+        JOIN award_tx lt ON lt._row = m._row
+        JOIN award_tx et ON et._row = m.earliest_row
+        LEFT JOIN award_search p1 ON p1.generated_unique_award_id = m.a__parent_generated_unique_award_id
+        LEFT JOIN award_latest p2 ON p2.a__generated_unique_award_id = m.a__parent_generated_unique_award_id
+        LEFT JOIN award_levels lv ON lv.recipient_hash = m.a__recipient_hash
+        WHERE m.existing_award_id IS NULL`);
+      await client.query(`
+        UPDATE award_search x SET ${rowOf(cols(award))} = ${rowOf(prefixed(award, 'm', 'a__'))}, update_date = now()
+        FROM award_latest m
+        WHERE x.award_id = m.existing_award_id
+          AND (x.action_date IS NULL OR m.latest_action_date >= x.action_date)
+          AND ${rowOf(prefixed(award, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(award, 'm', 'a__'))}`);
+    });
+    return step('transaction_search', async () => {
+      const updated = await client.query(`
+        UPDATE transaction_search t SET ${rowOf(`award_id, ${cols(txCols)}`)} = ${rowOf(`a.award_id, ${prefixed(txCols, 'm')}`)}
+        FROM award_tx m JOIN award_latest a ON a.a__generated_unique_award_id = m.generated_unique_award_id
+        WHERE t.transaction_id = m.existing_id
+          AND ${rowOf(`t.award_id, ${prefixed(txCols, 't')}`)} IS DISTINCT FROM ${rowOf(`a.award_id, ${prefixed(txCols, 'm')}`)}`);
+      const inserted = await client.query(`
+        INSERT INTO transaction_search (transaction_id, award_id, ${cols(txCols)}, award_date_signed, recipient_levels${copied.map((c) => `, "${c}"`).join('')})
+        SELECT m.transaction_id, a.award_id, ${prefixed(txCols, 'm')},
+          CASE WHEN a.existing_award_id IS NULL THEN a.date_signed ELSE least(a.existing_date_signed, a.date_signed) END,
+          lv.levels${copied.map((c) => `, a."a__${c}"`).join('')}
+        FROM award_tx m JOIN award_latest a ON a.a__generated_unique_award_id = m.generated_unique_award_id
+        LEFT JOIN award_levels lv ON lv.recipient_hash = m.recipient_hash
+        WHERE m.existing_id IS NULL`);
+      await client.query(`INSERT INTO derive_scope (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
+      return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+    });
+  });
 }
 
-async function upsertAwards(client: pg.Client, layout: AwardFileLayout, header: string[]): Promise<{ inserted: number; updated: number }> {
+/** Prime award summary files (award.d1 / award.d2). */
+async function upsertAwards(client: pg.Client, step: Step, mode: IndexMode, layout: AwardFileLayout, header: string[]): Promise<Outcome> {
   const src = new SourceColumns(header);
   const { descriptive: rawDescriptive, totals } = awardSummaryColumns(src, layout);
   const joins = fileCJoins(src);
   const detail = src.detail();
   const descriptive = rawDescriptive.map(([c, e]): ColumnMapping => [c, e === 'DETAIL' ? detail : e]);
-  await client.query(`
-    CREATE TEMP TABLE award_summary ON COMMIT DROP AS
-    WITH ${typeLookup}, ${agencyLookup}
-    SELECT s._row, ${selectList(descriptive)}, ${selectList(totals, 't__')}
-    FROM ${fromClause(src, layout)}
-    ${joins}`);
-  const inserted = await client.query(`
-    INSERT INTO award_search (${cols(descriptive)}, ${cols(totals)}, update_date)
-    SELECT ${prefixed(descriptive, 'm')}, ${prefixed(totals, 'm', 't__')}, now() FROM award_summary m
-    WHERE NOT EXISTS (SELECT 1 FROM award_search x WHERE x.generated_unique_award_id = m.generated_unique_award_id)
-    ORDER BY m._row`);
-  const updated = await client.query(`
-    UPDATE award_search x SET ${rowOf(cols(descriptive))} = ${rowOf(prefixed(descriptive, 'm'))}, update_date = now()
-    FROM award_summary m
-    WHERE x.generated_unique_award_id = m.generated_unique_award_id
-      AND ${rowOf(prefixed(descriptive, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(descriptive, 'm'))}`);
-  // Totals of a summary file stand only for awards without transactions (derive sums those).
-  const totalsUpdated = await client.query(`
-    UPDATE award_search x SET ${rowOf(cols(totals))} = ${rowOf(prefixed(totals, 'm', 't__'))}
-    FROM award_summary m
-    WHERE x.generated_unique_award_id = m.generated_unique_award_id AND x.transaction_count = 0
-      AND ${rowOf(prefixed(totals, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(totals, 'm', 't__'))}`);
-  await client.query(`
-    INSERT INTO derive_scope (award_id)
-    SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
-    ON CONFLICT DO NOTHING`);
-  return { inserted: inserted.rowCount ?? 0, updated: Math.max(updated.rowCount ?? 0, totalsUpdated.rowCount ?? 0) };
+  await step('map', async () => {
+    await client.query(`
+      CREATE TEMP TABLE award_summary ON COMMIT DROP AS
+      WITH ${typeLookup}, ${agencyLookup}, ${fileCLists(src, 'award_stage')}
+      SELECT s._row, x.award_id AS existing_award_id, ${selectList(descriptive)}, ${selectList(totals, 't__')}
+      FROM ${fromClause(src, layout)}
+      LEFT JOIN award_search x ON x.generated_unique_award_id = ${src.text(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key')}
+      ${joins}`);
+    await client.query('ANALYZE award_summary (generated_unique_award_id)');
+  });
+  const fresh = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM award_summary WHERE existing_award_id IS NULL')).rows[0]?.n ?? 0);
+  return withIndexWindow(client, step, mode, { award_search: fresh }, () => step('award_search', async () => {
+    const inserted = await client.query(`
+      INSERT INTO award_search (${cols(descriptive)}, ${cols(totals)}, update_date)
+      SELECT ${prefixed(descriptive, 'm')}, ${prefixed(totals, 'm', 't__')}, now() FROM award_summary m
+      WHERE m.existing_award_id IS NULL
+      ORDER BY m._row`);
+    const updated = await client.query(`
+      UPDATE award_search x SET ${rowOf(cols(descriptive))} = ${rowOf(prefixed(descriptive, 'm'))}, update_date = now()
+      FROM award_summary m
+      WHERE x.award_id = m.existing_award_id
+        AND ${rowOf(prefixed(descriptive, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(descriptive, 'm'))}`);
+    // Totals of a summary file stand only for awards without transactions (derive sums those).
+    const totalsUpdated = await client.query(`
+      UPDATE award_search x SET ${rowOf(cols(totals))} = ${rowOf(prefixed(totals, 'm', 't__'))}
+      FROM award_summary m
+      WHERE x.award_id = m.existing_award_id AND x.transaction_count = 0
+        AND ${rowOf(prefixed(totals, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(totals, 'm', 't__'))}`);
+    await client.query(`
+      INSERT INTO derive_scope (award_id)
+      SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
+      ON CONFLICT DO NOTHING`);
+    return { inserted: inserted.rowCount ?? 0, updated: Math.max(updated.rowCount ?? 0, totalsUpdated.rowCount ?? 0) };
+  }));
 }
 
-async function upsertSubawards(client: pg.Client, layout: AwardFileLayout, header: string[]): Promise<{ inserted: number; updated: number }> {
+/** Subaward files (subaward.d1 / subaward.d2). */
+async function upsertSubawards(client: pg.Client, step: Step, mode: IndexMode, layout: AwardFileLayout, header: string[]): Promise<Outcome> {
   const src = new SourceColumns(header);
   const raw = subawardColumns(src, layout);
   const detail = src.detail();
   const mapped = raw.map(([c, e]): ColumnMapping => [c, e === 'DETAIL' ? detail : e]);
-  await client.query(`
-    CREATE TEMP TABLE award_sub ON COMMIT DROP AS
-    WITH ${typeLookup}, ${agencyLookup}
-    SELECT s._row, ${selectList(mapped)}
-    FROM ${fromClause(src, layout)}
-    LEFT JOIN award_search pa ON pa.generated_unique_award_id = ${src.text('prime_award_unique_key')}`);
-  const updated = await client.query(`
-    UPDATE subaward_search x SET ${rowOf(cols(mapped))} = ${rowOf(prefixed(mapped, 'm'))}
-    FROM award_sub m WHERE x.subaward_key = m.subaward_key
-      AND ${rowOf(prefixed(mapped, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(mapped, 'm'))}`);
-  const inserted = await client.query(`
-    INSERT INTO subaward_search (${cols(mapped)})
-    SELECT ${prefixed(mapped, 'm')} FROM award_sub m
-    WHERE NOT EXISTS (SELECT 1 FROM subaward_search x WHERE x.subaward_key = m.subaward_key)
-    ORDER BY m._row`);
-  await client.query(`INSERT INTO derive_scope (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL ON CONFLICT DO NOTHING`);
-  return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+  await step('map', async () => {
+    await client.query(`
+      CREATE TEMP TABLE award_sub ON COMMIT DROP AS
+      WITH ${typeLookup}, ${agencyLookup}
+      SELECT s._row, ${selectList(mapped)}
+      FROM ${fromClause(src, layout)}
+      LEFT JOIN award_search pa ON pa.generated_unique_award_id = ${src.text('prime_award_unique_key')}`);
+    await client.query('ANALYZE award_sub (subaward_key, award_id)');
+  });
+  const fresh = Number((await client.query<{ n: string }>(
+    'SELECT count(*) AS n FROM award_sub m WHERE NOT EXISTS (SELECT 1 FROM subaward_search x WHERE x.subaward_key = m.subaward_key)')).rows[0]?.n ?? 0);
+  return withIndexWindow(client, step, mode, { subaward_search: fresh }, () => step('subaward_search', async () => {
+    const updated = await client.query(`
+      UPDATE subaward_search x SET ${rowOf(cols(mapped))} = ${rowOf(prefixed(mapped, 'm'))}
+      FROM award_sub m WHERE x.subaward_key = m.subaward_key
+        AND ${rowOf(prefixed(mapped, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(mapped, 'm'))}`);
+    const inserted = await client.query(`
+      INSERT INTO subaward_search (${cols(mapped)})
+      SELECT ${prefixed(mapped, 'm')} FROM award_sub m
+      WHERE NOT EXISTS (SELECT 1 FROM subaward_search x WHERE x.subaward_key = m.subaward_key)
+      ORDER BY m._row`);
+    await client.query(`INSERT INTO derive_scope (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+  }));
 }
+
+/** Tables a layout writes, for the statistics refresh after a large load. */
+const TARGETS: Record<AwardFileLayout['kind'], string[]> = {
+  transaction: ['award_search', 'transaction_search'],
+  award: ['award_search'],
+  subaward: ['subaward_search'],
+};
+
+/**
+ * Columns whose statistics the derive step's joins and filters need. Analysing these alone takes a
+ * fraction of a full ANALYZE of the wide search tables; autovacuum analyses the rest later.
+ */
+const KEY_COLUMNS: Record<string, string[]> = {
+  award_search: ['award_id', 'generated_unique_award_id', 'parent_generated_unique_award_id', 'parent_award_id', 'type', 'recipient_hash', 'parent_recipient_hash', 'action_date'],
+  transaction_search: ['transaction_id', 'award_id', 'transaction_unique_id', 'recipient_hash', 'parent_recipient_hash', 'action_date'],
+  subaward_search: ['broker_subaward_id', 'award_id', 'subaward_key', 'unique_award_key', 'subaward_recipient_hash'],
+};
 
 /**
  * Loads award files in the USAspending download layouts (prime transactions, prime award summaries,
  * subawards; CSV files or zips of them), detecting each file's layout from its header. Each file is staged
- * with COPY into a temporary table, checked row by row (a problem is reported with file, line and reason,
- * and nothing of that file is loaded), then upserted in the same transaction on its unique keys, so
- * loading a file twice changes nothing. The derived tables are refreshed for the awards touched.
+ * with COPY into a temporary table, checked set-based (a problem is reported with file, line and reason,
+ * and nothing of that file is loaded), then upserted in one transaction on its unique keys, so loading a
+ * file twice changes nothing. A file that is large next to its target tables is written with their
+ * secondary indexes dropped and rebuilt in the same transaction. The derived tables are then refreshed for
+ * the awards touched (also when a later file fails: what was committed gets derived before the error is
+ * reported).
  */
 export async function loadAwardFiles(url: string, files: string[], options: LoadAwardFilesOptions = {}): Promise<LoadAwardFilesResult> {
   const started = performance.now();
+  const step = stepper(options.onStep);
+  const mode = options.indexes ?? 'auto';
   const sources = await expandSources(files);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const results: AwardFileResult[] = [];
+  let failure: unknown;
   try {
+    // temp_buffers only takes effect before the session's first temporary table; staged files live there.
+    await client.query(`SET temp_buffers = '512MB'; SET work_mem = '256MB'`);
     await client.query('SELECT derive_ensure_scope()');
     await client.query('TRUNCATE derive_scope');
     for (const source of sources) {
       const fileStarted = performance.now();
-      const header = await readHeader(source);
-      const layout = detectLayout(header);
-      if (!layout) {
-        throw new AwardFileError([new DataFileError(source.label, 1, 'unknown layout: the header has no USAspending award, transaction or subaward key column')], 1);
-      }
-      const duplicate = header.find((h, i) => header.indexOf(h) !== i);
-      if (duplicate) throw new AwardFileError([new DataFileError(source.label, 1, `column ${duplicate} appears twice in the header`)], 1);
-      const missing = layout.requiredColumns.filter((c) => !header.includes(c));
-      if (missing.length > 0) throw new AwardFileError([new DataFileError(source.label, 1, `missing column(s) for ${layout.name}: ${missing.join(', ')}`)], 1);
-      options.onFile?.(source.label, layout.name);
-      await client.query('BEGIN');
       try {
-        const c = timed(client, options.onStep);
-        const rows = await stage(c, source, header);
-        await validate(c, source, layout, header);
-        const outcome = layout.kind === 'transaction' ? await upsertTransactions(c, layout, header)
-          : layout.kind === 'award' ? await upsertAwards(c, layout, header)
-          : await upsertSubawards(c, layout, header);
-        await client.query('COMMIT');
+        const header = await readHeader(source);
+        const layout = detectLayout(header);
+        if (!layout) {
+          throw new AwardFileError([new DataFileError(source.label, 1, 'unknown layout: the header has no USAspending award, transaction or subaward key column')], 1);
+        }
+        const duplicate = header.find((h, i) => header.indexOf(h) !== i);
+        if (duplicate) throw new AwardFileError([new DataFileError(source.label, 1, `column ${duplicate} appears twice in the header`)], 1);
+        const missing = layout.requiredColumns.filter((c) => !header.includes(c));
+        if (missing.length > 0) throw new AwardFileError([new DataFileError(source.label, 1, `missing column(s) for ${layout.name}: ${missing.join(', ')}`)], 1);
+        options.onFile?.(source.label, layout.name);
+        const before = Object.fromEntries(await Promise.all(TARGETS[layout.kind].map(async (t) => [t, await estimatedRows(client, t)] as const)));
+        await client.query('BEGIN');
+        let outcome: Outcome;
+        let rows: number;
+        try {
+          rows = await step('stage', () => stage(client, source, header));
+          await step('validate', () => validate(client, source, layout, header));
+          outcome = layout.kind === 'transaction' ? await upsertTransactions(client, step, mode, layout, header)
+            : layout.kind === 'award' ? await upsertAwards(client, step, mode, layout, header)
+            : await upsertSubawards(client, step, mode, layout, header);
+          await step('commit', () => client.query('COMMIT'));
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
         results.push({ file: source.label, layout: layout.name, rows, ...outcome, seconds: Math.round(performance.now() - fileStarted) / 1000 });
+        // Statistics of tables that grew by a tenth or more, so the derive step's plans see the new rows.
+        const grown = TARGETS[layout.kind].filter((t) => outcome.inserted >= 0.1 * (before[t] ?? 0));
+        if (grown.length > 0) await step('analyze', () => client.query(`ANALYZE ${grown.map((t) => `${t} (${(KEY_COLUMNS[t] ?? []).join(', ')})`).join(', ')}`));
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        failure = error;
+        break;
       }
     }
     const derive: LoadAwardFilesResult['derive'] = [];
-    if (!options.skipDerive) derive.push(...await deriveImported(client, options.asOf));
+    if (!options.skipDerive && results.length > 0) derive.push(...await deriveImported(client, step, options));
     const changed = results.reduce((n, r) => n + r.inserted + r.updated, 0);
+    if (changed > 0) {
+      const summaries = await client.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
+      if (summaries.rows[0]?.present) await step('summaries', () => client.query('SELECT refresh_search_summaries()'));
+    }
+    if (failure !== undefined) throw failure;
     await client.query(
       `INSERT INTO award_data_load (kind, source, as_of, row_counts, seconds) VALUES ('imported', $1, coalesce($2::date, current_date), $3, $4)`,
       [sources.map((s) => path.basename(s.label)).join(', ').slice(0, 2000), options.asOf ?? null,
         JSON.stringify(Object.fromEntries(results.map((r) => [path.basename(r.file), { rows: r.rows, inserted: r.inserted, updated: r.updated }]))),
         Math.round((performance.now() - started) / 100) / 10],
     );
-    if (changed > 0) {
-      const summaries = await client.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
-      if (summaries.rows[0]?.present) await client.query('SELECT refresh_search_summaries()');
-    }
     return { files: results, derive, seconds: Math.round((performance.now() - started) / 100) / 10 };
   } finally {
     await client.end();
@@ -386,14 +570,15 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
 }
 
 /** Scoped derive of the awards the loaded files touched (derive_scope), then the transactions' signing dates. */
-async function deriveImported(client: pg.Client, asOf: string | undefined): Promise<LoadAwardFilesResult['derive']> {
+async function deriveImported(client: pg.Client, step: Step, options: LoadAwardFilesOptions): Promise<LoadAwardFilesResult['derive']> {
   const steps = await client.query<{ step: string; changed: string; seconds: string }>(
-    'SELECT step, changed, seconds FROM derive_award_data(true, coalesce($1::date, current_date))', [asOf ?? null]);
-  const signed = await client.query(`
+    'SELECT step, changed, seconds FROM derive_award_data(true, coalesce($1::date, current_date))', [options.asOf ?? null]);
+  for (const r of steps.rows) options.onStep?.(`derive ${r.step}`, Number(r.seconds));
+  const signed = await step('derive transaction_date_signed', () => client.query(`
     UPDATE transaction_search t SET award_date_signed = a.date_signed
     FROM award_search a
     WHERE t.award_id = a.award_id AND a.award_id IN (SELECT award_id FROM derive_scope)
-      AND t.award_date_signed IS DISTINCT FROM a.date_signed`);
+      AND t.award_date_signed IS DISTINCT FROM a.date_signed`));
   return [
     ...steps.rows.map((r) => ({ step: r.step, changed: Number(r.changed), seconds: Number(r.seconds) })),
     { step: 'transaction_date_signed', changed: signed.rowCount ?? 0, seconds: 0 },

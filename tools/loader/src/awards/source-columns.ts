@@ -36,6 +36,12 @@ export class SourceColumns {
     return `nullif(btrim(${this.alias}.c${i}), '')`;
   }
 
+  /** Like `text`, but the column stays in `detail` (for values derived from a column that is kept as is). */
+  peek(name: string): string {
+    const i = this.index.get(name);
+    return i === undefined ? 'NULL::text' : `nullif(btrim(${this.alias}.c${i}), '')`;
+  }
+
   /** The first non-blank of several columns (layouts name the same value differently). */
   first(...names: string[]): string {
     const present = names.filter((n) => this.has(n));

@@ -237,7 +237,7 @@ describe('search planner on a random dataset', () => {
     const body = { filters: { def_codes: ['L'], time_period: [{ start_date: '2019-10-01', end_date: '2021-09-30' }] } };
     await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
     await a.routed.post('/api/v2/search/spending_by_category/defc/').send(body).expect(200);
-    expect(a.choices[a.choices.length - 1]).toEqual({ table: 'search_summary_txn_defc_month', summary: true });
+    expect(a.choices[a.choices.length - 1]).toEqual({ table: expect.stringMatching(/^search_summary_txn_defc_/), summary: true });
 
     await db.pool.query(sql.unsafe`UPDATE disaster_emergency_fund_code SET title = title, earliest_public_law_enactment_date = earliest_public_law_enactment_date`);
     await a.routed.post('/api/v2/search/spending_by_category/defc/').send(body).expect(200);

@@ -63,8 +63,8 @@ function award(name: string, grain: Grain): SummaryTable {
 }
 
 /**
- * The summaries of migrations 0043 and 0048 (keep in step with them; the planner property test checks the
- * answers). The DEF summaries store step dates (0048), exact for the def_codes filter's enactment dates.
+ * The summaries of migrations 0043, 0048 and 0057 (keep in step with them; the planner property test checks
+ * the answers). The DEF summaries store step dates (0048, 0057), exact for the def_codes filter's enactment dates.
  */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_month', 'month', []),
@@ -82,6 +82,7 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name']),
   txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], ['def_codes'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
+  txn('search_summary_txn_defc_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
   txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], [], { unnested: 'federal_account_ids' }),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),

@@ -8,6 +8,23 @@ export interface RankingSlice {
   awardTypeGroup: string;
 }
 
+/**
+ * A ranking table (migrations 0055, 0058): per slice, the groups of a category with the keys (k1[, k2]),
+ * amount and fallback name its grouped query computes, indexed by amount descending then the keys.
+ */
+export interface RankingTable {
+  table: string;
+  keys: [string] | [string, string];
+  fallbackName: boolean;
+}
+
+/** The categories that have a ranking table. */
+export const RANKING_TABLES: Readonly<Record<string, RankingTable>> = {
+  recipient: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbackName: true },
+  recipient_duns: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbackName: true },
+  federal_account: { table: 'search_ranking_federal_account_fy', keys: ['federal_account_id'], fallbackName: false },
+};
+
 const sameSet = (a: readonly string[], b: readonly string[]) => {
   const x = new Set(a);
   return x.size === new Set(b).size && b.every((v) => x.has(v));

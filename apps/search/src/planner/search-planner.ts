@@ -1,12 +1,9 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { tableAnswers, type PlanRequest } from './eligibility';
-import { rankingSlice, type RankingSlice } from './ranking';
+import { RANKING_TABLES, rankingSlice, type RankingSlice, type RankingTable } from './ranking';
 import { baseSource, summarySource, type Source } from './source';
 import { SUMMARY_TABLES } from './summary-tables';
-
-/** How a ranking read is reported to `observe` (its table is not a drop-in Source for the shared SQL). */
-const rankingSource: Source = summarySource('search_ranking_recipient_fy');
 
 const SummaryStateRow = z.object({ fresh: z.boolean(), relname: z.string().nullable(), reltuples: z.number().nullable() });
 const FreshRow = z.object({ fresh: z.boolean() });
@@ -35,11 +32,12 @@ export class SearchPlanner {
   }
 
   /**
-   * The slice of the recipient ranking (migration 0055) that answers a recipient category request, when
-   * the request has its shape and the summaries are fresh; otherwise null (use `choose`).
+   * The ranking table and slice (migrations 0055, 0058) that answer a category request, when the category
+   * has one, the request has the slice shape and the summaries are fresh; otherwise null (use `choose`).
    */
-  async recipientRanking(req: PlanRequest): Promise<RankingSlice | null> {
-    if (!this.enabled) return null;
+  async ranking(category: string, req: PlanRequest): Promise<{ table: RankingTable; slice: RankingSlice } | null> {
+    const table = RANKING_TABLES[category];
+    if (!this.enabled || !table) return null;
     const slice = rankingSlice(req.level, req.filters);
     if (!slice) return null;
     const row = await this.db.maybeOne(sql.type(FreshRow)`
@@ -47,8 +45,8 @@ export class SearchPlanner {
       FROM search_summary_state AS s CROSS JOIN search_base_version AS v
     `);
     if (!row?.fresh) return null;
-    this.options.observe?.({ source: rankingSource, request: req });
-    return slice;
+    this.options.observe?.({ source: summarySource(table.table), request: req });
+    return { table, slice };
   }
 
   /** The source for a request. */

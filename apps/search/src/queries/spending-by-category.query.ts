@@ -4,7 +4,7 @@ import type { CategoryQuery } from '../categories/category-definitions';
 import { AGGREGATION_COLUMNS } from '../common/level-columns';
 import type { Paging } from '../common/paging';
 import type { SpendingLevel } from '../common/spending-level';
-import type { RankingSlice } from '../planner/ranking';
+import type { RankingSlice, RankingTable } from '../planner/ranking';
 import type { Source } from '../planner/source';
 
 const CategoryRow = z.object({
@@ -56,25 +56,33 @@ export async function spendingByCategory(
 }
 
 /**
- * The same page of the recipient category read from the recipient ranking (migration 0055): the slice's
- * rows already are the groups, with the keys, amount and fallback name of `spendingByCategory`'s CTE, in
- * the same order, so the page is an index range and the projection is the category's own.
+ * The same page of a category read from its ranking table (migrations 0055, 0058): the slice's rows already
+ * are the groups, with the keys, amount and fallback name of `spendingByCategory`'s CTE, in the same order,
+ * so the page is an index range and the projection is the category's own.
  */
-export async function spendingByRecipientRanking(
+export async function spendingByCategoryRanking(
   db: CommonQueryMethods,
-  slice: RankingSlice,
+  ranking: { table: RankingTable; slice: RankingSlice },
   q: CategoryQuery,
   page: Paging,
 ): Promise<readonly CategoryRow[]> {
+  const { table, slice } = ranking;
+  const keys = table.keys.map((k) => sql.identifier([k]));
+  const keyItems = sql.join(
+    table.keys.map((k, i) => sql.fragment`${sql.identifier([k])} AS ${sql.identifier([`k${i + 1}`])}`),
+    sql.fragment`, `,
+  );
+  const fallback = table.fallbackName ? sql.fragment`, fallback_name` : sql.fragment``;
+  const outerKeyOrder = table.keys.length === 1 ? sql.fragment`g.k1` : sql.fragment`g.k1, g.k2`;
   return db.any(sql.type(CategoryRow)`
     WITH grouped AS (
-      SELECT recipient_hash AS k1, recipient_level AS k2, amount, NULL::numeric AS total_outlays, fallback_name
-      FROM search_ranking_recipient_fy
+      SELECT ${keyItems}, amount, NULL::numeric AS total_outlays ${fallback}
+      FROM ${sql.identifier([table.table])}
       WHERE action_date = ${slice.fiscalYearStart}::date AND award_type_group = ${slice.awardTypeGroup}
-      ORDER BY amount DESC, recipient_hash, recipient_level
+      ORDER BY amount DESC, ${sql.join(keys, sql.fragment`, `)}
       LIMIT ${page.limit + 1} OFFSET ${page.offset}
     )
     ${q.projection}
-    ORDER BY g.amount DESC, g.k1, g.k2
+    ORDER BY g.amount DESC, ${outerKeyOrder}
   `);
 }

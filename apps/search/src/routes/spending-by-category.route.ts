@@ -9,7 +9,7 @@ import { pageMetadata, paging } from '../common/paging';
 import type { SearchContext } from '../common/search-context';
 import { slugify } from '../common/slugify';
 import { resolveSpendingLevel } from '../common/spending-level';
-import { spendingByCategory, spendingByRecipientRanking, type CategoryRow } from '../queries/spending-by-category.query';
+import { spendingByCategory, spendingByCategoryRanking, type CategoryRow } from '../queries/spending-by-category.query';
 
 type Body = components['schemas']['search-category-request'];
 type Response = ResponseBody<'spendingByCategory'>;
@@ -60,9 +60,9 @@ export async function answerCategory(ctx: SearchContext, category: CategoryName,
   const request = { level, filters, columns: q.columns, dateResolution: 'none' as const, unnest: q.unnest };
   // Compiling first also validates the filters (the same 4xx whichever table answers).
   const where = await ctx.compile(filters, level);
-  const ranking = category === 'recipient' || category === 'recipient_duns' ? await ctx.planner.recipientRanking(request) : null;
+  const ranking = await ctx.planner.ranking(category, request);
   const rows = ranking
-    ? await spendingByRecipientRanking(ctx.db, ranking, q, page)
+    ? await spendingByCategoryRanking(ctx.db, ranking, q, page)
     : await spendingByCategory(ctx.db, await ctx.planner.choose(request), where, level, q, page);
   return {
     category,

@@ -9,20 +9,27 @@ export interface RankingSlice {
 }
 
 /**
- * A ranking table (migrations 0055, 0058): per slice, the groups of a category with the keys (k1[, k2]),
+ * A ranking table (migrations 0055, 0058, 0059): per slice, the groups of a category with the keys (k1[, k2]),
  * amount and fallback name its grouped query computes, indexed by amount descending then the keys.
  */
 export interface RankingTable {
   table: string;
   keys: [string] | [string, string];
-  fallbackName: boolean;
+  /** Columns holding the grouped query's extra aggregates, under the same names (fallback_name, ...). */
+  fallbacks: string[];
 }
 
-/** The categories that have a ranking table. */
+const SUBAGENCY_FALLBACKS = ['fallback_name', 'fallback_code', 'fallback_agency_name', 'fallback_agency_abbreviation'];
+
+/** The categories that have a ranking table (migrations 0055, 0058, 0059). */
 export const RANKING_TABLES: Readonly<Record<string, RankingTable>> = {
-  recipient: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbackName: true },
-  recipient_duns: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbackName: true },
-  federal_account: { table: 'search_ranking_federal_account_fy', keys: ['federal_account_id'], fallbackName: false },
+  recipient: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
+  recipient_duns: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
+  federal_account: { table: 'search_ranking_federal_account_fy', keys: ['federal_account_id'], fallbacks: [] },
+  awarding_agency: { table: 'search_ranking_awarding_agency_fy', keys: ['awarding_toptier_agency_code'], fallbacks: ['fallback_name'] },
+  funding_agency: { table: 'search_ranking_funding_agency_fy', keys: ['funding_toptier_agency_code'], fallbacks: ['fallback_name'] },
+  awarding_subagency: { table: 'search_ranking_awarding_subagency_fy', keys: ['awarding_subtier_agency_code'], fallbacks: SUBAGENCY_FALLBACKS },
+  funding_subagency: { table: 'search_ranking_funding_subagency_fy', keys: ['funding_subtier_agency_code'], fallbacks: SUBAGENCY_FALLBACKS },
 };
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {

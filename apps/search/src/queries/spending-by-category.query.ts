@@ -56,7 +56,7 @@ export async function spendingByCategory(
 }
 
 /**
- * The same page of a category read from its ranking table (migrations 0055, 0058): the slice's rows already
+ * The same page of a category read from its ranking table (migrations 0055, 0058, 0059): the slice's rows already
  * are the groups, with the keys, amount and fallback name of `spendingByCategory`'s CTE, in the same order,
  * so the page is an index range and the projection is the category's own.
  */
@@ -72,7 +72,13 @@ export async function spendingByCategoryRanking(
     table.keys.map((k, i) => sql.fragment`${sql.identifier([k])} AS ${sql.identifier([`k${i + 1}`])}`),
     sql.fragment`, `,
   );
-  const fallback = table.fallbackName ? sql.fragment`, fallback_name` : sql.fragment``;
+  const fallback =
+    table.fallbacks.length === 0
+      ? sql.fragment``
+      : sql.fragment`, ${sql.join(
+          table.fallbacks.map((f) => sql.identifier([f])),
+          sql.fragment`, `,
+        )}`;
   const outerKeyOrder = table.keys.length === 1 ? sql.fragment`g.k1` : sql.fragment`g.k1, g.k2`;
   return db.any(sql.type(CategoryRow)`
     WITH grouped AS (

@@ -173,6 +173,9 @@ const RANKED_PAGES = [
   ['awarding_subagency', 2],
   ['funding_agency', 1],
   ['funding_subagency', 1],
+  ['county', 1],
+  ['county', 2],
+  ['psc', 1],
 ] as const;
 
 const defCodesOf = async (pool: DatabasePool): Promise<string[]> =>

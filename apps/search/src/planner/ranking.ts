@@ -9,7 +9,7 @@ export interface RankingSlice {
 }
 
 /**
- * A ranking table (migrations 0055, 0058, 0059): per slice, the groups of a category with the keys (k1[, k2]),
+ * A ranking table (migrations 0055, 0058-0060): per slice, the groups of a category with the keys (k1[, k2]),
  * amount and fallback name its grouped query computes, indexed by amount descending then the keys.
  */
 export interface RankingTable {
@@ -21,7 +21,7 @@ export interface RankingTable {
 
 const SUBAGENCY_FALLBACKS = ['fallback_name', 'fallback_code', 'fallback_agency_name', 'fallback_agency_abbreviation'];
 
-/** The categories that have a ranking table (migrations 0055, 0058, 0059). */
+/** The categories that have a ranking table (migrations 0055, 0058-0060). */
 export const RANKING_TABLES: Readonly<Record<string, RankingTable>> = {
   recipient: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
   recipient_duns: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
@@ -30,6 +30,8 @@ export const RANKING_TABLES: Readonly<Record<string, RankingTable>> = {
   funding_agency: { table: 'search_ranking_funding_agency_fy', keys: ['funding_toptier_agency_code'], fallbacks: ['fallback_name'] },
   awarding_subagency: { table: 'search_ranking_awarding_subagency_fy', keys: ['awarding_subtier_agency_code'], fallbacks: SUBAGENCY_FALLBACKS },
   funding_subagency: { table: 'search_ranking_funding_subagency_fy', keys: ['funding_subtier_agency_code'], fallbacks: SUBAGENCY_FALLBACKS },
+  county: { table: 'search_ranking_county_fy', keys: ['pop_state_code', 'pop_county_code'], fallbacks: ['fips', 'fallback_name'] },
+  psc: { table: 'search_ranking_psc_fy', keys: ['product_or_service_code'], fallbacks: ['fallback_name'] },
 };
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {

@@ -8,6 +8,12 @@ import { SUMMARY_TABLES } from './summary-tables';
 const SummaryStateRow = z.object({ fresh: z.boolean(), relname: z.string().nullable(), reltuples: z.number().nullable() });
 const FreshRow = z.object({ fresh: z.boolean() });
 
+/**
+ * "The summaries were built from the current base data", over search_summary_state AS s and
+ * search_base_version AS v: the one freshness rule every summary and ranking read goes through.
+ */
+const FRESH = sql.fragment`s.base_version IS NOT DISTINCT FROM v.last_value AND s.base_version IS NOT NULL`;
+
 export interface PlannerOptions {
   /** Use summary tables when they answer a request (default true); false always reads the base tables. */
   enabled?: boolean;
@@ -41,8 +47,7 @@ export class SearchPlanner {
     const slice = rankingSlice(req.level, req.filters);
     if (!slice) return null;
     const row = await this.db.maybeOne(sql.type(FreshRow)`
-      SELECT s.base_version IS NOT DISTINCT FROM v.last_value AND s.base_version IS NOT NULL AS fresh
-      FROM search_summary_state AS s CROSS JOIN search_base_version AS v
+      SELECT ${FRESH} AS fresh FROM search_summary_state AS s CROSS JOIN search_base_version AS v
     `);
     if (!row?.fresh) return null;
     this.options.observe?.({ source: summarySource(table.table), request: req });
@@ -63,8 +68,7 @@ export class SearchPlanner {
     const names = candidates.map((t) => t.name);
     // One catalog round trip: freshness, and the size of each candidate to pick the smallest.
     const rows = await this.db.any(sql.type(SummaryStateRow)`
-      SELECT s.base_version IS NOT DISTINCT FROM v.last_value AND s.base_version IS NOT NULL AS fresh,
-             c.relname::text AS relname, c.reltuples::float8 AS reltuples
+      SELECT ${FRESH} AS fresh, c.relname::text AS relname, c.reltuples::float8 AS reltuples
       FROM search_summary_state AS s
       CROSS JOIN search_base_version AS v
       LEFT JOIN pg_class AS c ON c.relname = ANY(${sql.array(names, 'text')}) AND c.relkind = 'r'

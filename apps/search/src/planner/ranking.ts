@@ -9,7 +9,7 @@ export interface RankingSlice {
 }
 
 /**
- * A ranking table (migrations 0055, 0058-0060): per slice, the groups of a category with the keys (k1[, k2]),
+ * A ranking table (migrations 0055, 0058): per slice, the groups of a category with the keys (k1[, k2]),
  * amount and fallback name its grouped query computes, indexed by amount descending then the keys.
  */
 export interface RankingTable {
@@ -21,7 +21,7 @@ export interface RankingTable {
 
 const SUBAGENCY_FALLBACKS = ['fallback_name', 'fallback_code', 'fallback_agency_name', 'fallback_agency_abbreviation'];
 
-/** The categories that have a ranking table (migrations 0055, 0058-0060). */
+/** The categories that have a ranking table (migrations 0055, 0058). */
 export const RANKING_TABLES: Readonly<Record<string, RankingTable>> = {
   recipient: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
   recipient_duns: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },

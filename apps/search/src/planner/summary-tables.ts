@@ -63,8 +63,8 @@ function award(name: string, grain: Grain): SummaryTable {
 }
 
 /**
- * The summaries of migrations 0043, 0048 and 0057 (keep in step with them; the planner property test checks
- * the answers). The DEF summaries store step dates (0048, 0057), exact for the def_codes filter's enactment dates.
+ * The summaries of migrations 0043, 0048 and 0056 (keep in step with them; the planner property test checks
+ * the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's enactment dates.
  */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_month', 'month', []),

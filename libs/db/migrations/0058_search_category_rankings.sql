@@ -1,7 +1,67 @@
 -- Up Migration
--- Ranked counties (place of performance) and PSC codes, as the rankings of 0055/0058/0059: the two remaining
--- categories whose fiscal-year summaries still grouped several thousand rows per request at bench scale
--- (13-14 ms against ~5 ms at demo scale). Built from search_summary_txn_pop_county_fy / _psc_fy.
+-- More ranking tables, as the recipients' of 0055: federal accounts, awarding/funding agencies and subagencies,
+-- place-of-performance counties and PSC codes. Each holds, per (fiscal year, award type group or 'all', key),
+-- the amount and the fallback columns the category's grouped query computes, indexed in that query's order,
+-- so a page of the common one-fiscal-year / one-group request is an index range. At bench scale these
+-- categories otherwise grouped several thousand summary rows per request (10-23 ms against 2-7 ms at demo
+-- scale). All are built from the fiscal-year summaries in the same refresh (refresh_search_rankings()).
+
+CREATE TABLE search_ranking_federal_account_fy (
+  action_date date NOT NULL,        -- first day of the fiscal year (October 1)
+  award_type_group text NOT NULL,   -- a group of search_award_type_group, or 'all'
+  federal_account_id integer NOT NULL,
+  amount numeric NOT NULL
+);
+CREATE INDEX search_ranking_federal_account_fy_page_idx
+  ON search_ranking_federal_account_fy (action_date, award_type_group, amount DESC, federal_account_id);
+
+
+CREATE TABLE search_ranking_awarding_agency_fy (
+  action_date date NOT NULL,
+  award_type_group text NOT NULL,
+  awarding_toptier_agency_code text NOT NULL,
+  amount numeric NOT NULL,
+  fallback_name text
+);
+CREATE INDEX search_ranking_awarding_agency_fy_page_idx
+  ON search_ranking_awarding_agency_fy (action_date, award_type_group, amount DESC, awarding_toptier_agency_code);
+
+CREATE TABLE search_ranking_awarding_subagency_fy (
+  action_date date NOT NULL,
+  award_type_group text NOT NULL,
+  awarding_subtier_agency_code text NOT NULL,
+  amount numeric NOT NULL,
+  fallback_name text,
+  fallback_code text,
+  fallback_agency_name text,
+  fallback_agency_abbreviation text
+);
+CREATE INDEX search_ranking_awarding_subagency_fy_page_idx
+  ON search_ranking_awarding_subagency_fy (action_date, award_type_group, amount DESC, awarding_subtier_agency_code);
+
+CREATE TABLE search_ranking_funding_agency_fy (
+  action_date date NOT NULL,
+  award_type_group text NOT NULL,
+  funding_toptier_agency_code text NOT NULL,
+  amount numeric NOT NULL,
+  fallback_name text
+);
+CREATE INDEX search_ranking_funding_agency_fy_page_idx
+  ON search_ranking_funding_agency_fy (action_date, award_type_group, amount DESC, funding_toptier_agency_code);
+
+CREATE TABLE search_ranking_funding_subagency_fy (
+  action_date date NOT NULL,
+  award_type_group text NOT NULL,
+  funding_subtier_agency_code text NOT NULL,
+  amount numeric NOT NULL,
+  fallback_name text,
+  fallback_code text,
+  fallback_agency_name text,
+  fallback_agency_abbreviation text
+);
+CREATE INDEX search_ranking_funding_subagency_fy_page_idx
+  ON search_ranking_funding_subagency_fy (action_date, award_type_group, amount DESC, funding_subtier_agency_code);
+
 
 CREATE TABLE search_ranking_county_fy (
   action_date date NOT NULL,
@@ -130,8 +190,7 @@ CREATE OR REPLACE FUNCTION refresh_search_rankings() RETURNS void LANGUAGE plpgs
 SET work_mem = '1GB'
 AS $$
 BEGIN
-  TRUNCATE search_ranking_recipient_fy, search_ranking_federal_account_fy, search_ranking_awarding_agency_fy,
-    search_ranking_awarding_subagency_fy, search_ranking_funding_agency_fy, search_ranking_funding_subagency_fy;
+  TRUNCATE search_ranking_recipient_fy;
   INSERT INTO search_ranking_recipient_fy
   SELECT s.action_date, g.award_type_group, s.recipient_hash,
          CASE WHEN 'C' = ANY(s.recipient_levels) THEN 'C' WHEN 'P' = ANY(s.recipient_levels) THEN 'P'
@@ -143,62 +202,8 @@ BEGIN
   ) AS g(award_type_group)
   WHERE s.recipient_hash IS NOT NULL
   GROUP BY 1, 2, 3, 4;
-
-  INSERT INTO search_ranking_federal_account_fy
-  SELECT s.action_date, g.award_type_group, u.federal_account_id, coalesce(sum(s.generated_pragmatic_obligation), 0)
-  FROM search_summary_txn_federal_account_fy AS s
-  CROSS JOIN LATERAL unnest(s.federal_account_ids) AS u(federal_account_id)
-  CROSS JOIN LATERAL (
-    SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
-  ) AS g(award_type_group)
-  WHERE u.federal_account_id IS NOT NULL
-  GROUP BY 1, 2, 3;
-
-  INSERT INTO search_ranking_awarding_agency_fy
-  SELECT s.action_date, g.award_type_group, s.awarding_toptier_agency_code,
-         coalesce(sum(s.generated_pragmatic_obligation), 0), max(s.awarding_toptier_agency_name)
-  FROM search_summary_txn_awarding_fy AS s
-  CROSS JOIN LATERAL (
-    SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
-  ) AS g(award_type_group)
-  WHERE s.awarding_toptier_agency_code IS NOT NULL
-  GROUP BY 1, 2, 3;
-
-  INSERT INTO search_ranking_awarding_subagency_fy
-  SELECT s.action_date, g.award_type_group, s.awarding_subtier_agency_code,
-         coalesce(sum(s.generated_pragmatic_obligation), 0), max(s.awarding_subtier_agency_name),
-         max(s.awarding_subtier_agency_abbreviation), max(s.awarding_toptier_agency_name), max(s.awarding_toptier_agency_abbreviation)
-  FROM search_summary_txn_awarding_fy AS s
-  CROSS JOIN LATERAL (
-    SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
-  ) AS g(award_type_group)
-  WHERE s.awarding_subtier_agency_code IS NOT NULL
-  GROUP BY 1, 2, 3;
-
-  INSERT INTO search_ranking_funding_agency_fy
-  SELECT s.action_date, g.award_type_group, s.funding_toptier_agency_code,
-         coalesce(sum(s.generated_pragmatic_obligation), 0), max(s.funding_toptier_agency_name)
-  FROM search_summary_txn_funding_fy AS s
-  CROSS JOIN LATERAL (
-    SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
-  ) AS g(award_type_group)
-  WHERE s.funding_toptier_agency_code IS NOT NULL
-  GROUP BY 1, 2, 3;
-
-  INSERT INTO search_ranking_funding_subagency_fy
-  SELECT s.action_date, g.award_type_group, s.funding_subtier_agency_code,
-         coalesce(sum(s.generated_pragmatic_obligation), 0), max(s.funding_subtier_agency_name),
-         max(s.funding_subtier_agency_abbreviation), max(s.funding_toptier_agency_name), max(s.funding_toptier_agency_abbreviation)
-  FROM search_summary_txn_funding_fy AS s
-  CROSS JOIN LATERAL (
-    SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
-  ) AS g(award_type_group)
-  WHERE s.funding_subtier_agency_code IS NOT NULL
-  GROUP BY 1, 2, 3;
-
-  ANALYZE search_ranking_recipient_fy, search_ranking_federal_account_fy, search_ranking_awarding_agency_fy,
-    search_ranking_awarding_subagency_fy, search_ranking_funding_agency_fy, search_ranking_funding_subagency_fy;
+  ANALYZE search_ranking_recipient_fy;
 END
 $$;
-
-DROP TABLE search_ranking_county_fy, search_ranking_psc_fy;
+DROP TABLE search_ranking_federal_account_fy, search_ranking_awarding_agency_fy, search_ranking_awarding_subagency_fy,
+  search_ranking_funding_agency_fy, search_ranking_funding_subagency_fy, search_ranking_county_fy, search_ranking_psc_fy;

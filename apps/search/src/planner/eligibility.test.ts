@@ -59,6 +59,29 @@ describe('planner eligibility', () => {
     expect(tableAnswers(defc, request({ def_codes: [' '] }))).toBe(false);
     expect(tableAnswers(table('search_summary_txn_month'), req({ filters: { def_codes: ['L'] } }))).toBe(false);
   });
+
+  it('serves the one-code-per-row DEF summary to single-code filters only', () => {
+    const codes = table('search_summary_txn_defc_code_awarding_fy');
+    const byAgency = (filters: object) => req({ dateResolution: 'none', columns: ['awarding_toptier_agency_code', 'awarding_toptier_agency_name'], filters: filters as never });
+    expect(tableAnswers(codes, byAgency({ def_codes: ['Q'] }))).toBe(true);
+    // Case, blanks and repeats are normalised as the filter compiler does: still one code.
+    expect(tableAnswers(codes, byAgency({ def_codes: [' q', 'Q', ''], time_period: [FY] }))).toBe(true);
+    // It keeps no award type.
+    expect(tableAnswers(codes, byAgency({ def_codes: ['Q'], award_type_codes: ['02'] }))).toBe(false);
+    // Two codes: a record holding both would be counted twice.
+    expect(tableAnswers(codes, byAgency({ def_codes: ['Q', 'L'] }))).toBe(false);
+    expect(tableAnswers(codes, byAgency({}))).toBe(false);
+    // Not for the defc category: it counts a record that passes the filter under each of its codes.
+    const defc = (filters: object) => req({ dateResolution: 'none', columns: ['disaster_emergency_fund_codes'], filters: filters as never, unnest: 'disaster_emergency_fund_codes' });
+    expect(tableAnswers(codes, defc({ def_codes: ['Q'] }))).toBe(false);
+    expect(tableAnswers(codes, defc({ def_codes: ['Q', 'L', 'M'] }))).toBe(false);
+    // Only the toptier agency is kept.
+    expect(tableAnswers(codes, req({ dateResolution: 'none', columns: ['awarding_subtier_agency_code'], filters: { def_codes: ['Q'] } }))).toBe(false);
+    expect(tableAnswers(codes, byAgency({ def_codes: ['Q'], agencies: [{ type: 'awarding', tier: 'subtier', name: 'X' }] }))).toBe(false);
+    expect(tableAnswers(codes, byAgency({ def_codes: ['Q'], agencies: [{ type: 'awarding', tier: 'toptier', name: 'X' }] }))).toBe(true);
+    // Months are finer than its fiscal-year step dates.
+    expect(tableAnswers(codes, req({ dateResolution: 'month', columns: ['awarding_toptier_agency_code'], filters: { def_codes: ['Q'] } }))).toBe(false);
+  });
   it('serves a one-account-per-row summary only to queries grouping by the account', () => {
     const accounts = table('search_summary_txn_federal_account_fy');
     const request = (unnest?: string) => req({ dateResolution: 'none', columns: ['federal_account_ids'], filters: { time_period: [FY] }, unnest });

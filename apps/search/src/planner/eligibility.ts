@@ -85,16 +85,26 @@ function filterColumns(key: string, value: unknown): string[] {
   }
 }
 
+/** The distinct DEF codes a def_codes filter selects, normalised as the filter compiler does. */
+function defCodes(filters: AdvancedFilter): Set<string> {
+  return new Set((filters.def_codes ?? []).map((c) => c.trim().toUpperCase()).filter((c) => c !== ''));
+}
+
 /**
  * Whether a summary table answers a request exactly: same level, every column the query and the filters
  * read is kept, the date resolution is not coarser than needed, and every time period is aligned. Tables
- * with one array element per row only serve queries grouping by that element; tables restricted to the
- * rows of a filter only serve requests with that filter.
+ * with one array element per row only serve queries grouping by that element, or (singleValueFilter)
+ * requests filtering that column on a single value; tables restricted to the rows of a filter only serve
+ * requests with that filter.
  */
 export function tableAnswers(t: SummaryTable, req: PlanRequest): boolean {
   if (t.level !== req.level) return false;
-  if (t.unnested !== undefined && req.unnest !== t.unnested) return false;
-  if (t.requires === 'def_codes' && !(req.filters.def_codes ?? []).some((c) => c.trim() !== '')) return false;
+  if (t.singleValueFilter !== undefined) {
+    // One array element per row, serving one filtered value: a query reading the array itself (the defc
+    // category unnests every code of each matching record, not only the filtered one) needs whole arrays.
+    if (defCodes(req.filters).size !== 1 || req.unnest === t.unnested || req.columns.includes(t.unnested ?? '')) return false;
+  } else if (t.unnested !== undefined && req.unnest !== t.unnested) return false;
+  if (t.requires === 'def_codes' && defCodes(req.filters).size === 0) return false;
   if (GRAIN_ORDER[t.grain] < GRAIN_ORDER[req.dateResolution]) return false;
   if (!req.columns.every((c) => t.columns.has(c))) return false;
   for (const [key, value] of Object.entries(req.filters)) {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { tableAnswers, type PlanRequest } from './eligibility';
 import { RANKING_TABLES, rankingSlice, type RankingSlice, type RankingTable } from './ranking';
 import { baseSource, summarySource, type Source } from './source';
-import { SUMMARY_TABLES } from './summary-tables';
+import { SUMMARY_TABLES, type SummaryTable } from './summary-tables';
 
-const SummaryStateRow = z.object({ fresh: z.boolean(), relname: z.string().nullable(), reltuples: z.number().nullable() });
+const SummaryStateRow = z.object({ fresh: z.boolean(), relname: z.string().nullable(), reltuples: z.number().nullable(), n_distinct: z.number().nullable() });
 const FreshRow = z.object({ fresh: z.boolean() });
 
 /**
@@ -66,16 +66,33 @@ export class SearchPlanner {
     const candidates = SUMMARY_TABLES.filter((t) => tableAnswers(t, req));
     if (candidates.length === 0) return baseSource(req.level);
     const names = candidates.map((t) => t.name);
-    // One catalog round trip: freshness, and the size of each candidate to pick the smallest.
+    // One catalog round trip: freshness, the size of each candidate, and for unnested tables the number of
+    // distinct values of their array column (planner statistics).
     const rows = await this.db.any(sql.type(SummaryStateRow)`
-      SELECT ${FRESH} AS fresh, c.relname::text AS relname, c.reltuples::float8 AS reltuples
+      SELECT ${FRESH} AS fresh, c.relname::text AS relname, c.reltuples::float8 AS reltuples, st.n_distinct::float8 AS n_distinct
       FROM search_summary_state AS s
       CROSS JOIN search_base_version AS v
       LEFT JOIN pg_class AS c ON c.relname = ANY(${sql.array(names, 'text')}) AND c.relkind = 'r'
+      LEFT JOIN pg_stats AS st ON st.schemaname = current_schema() AND st.tablename = c.relname
+        AND st.attname = ANY(${sql.array([...new Set(candidates.flatMap((t) => (t.unnested ? [t.unnested] : [])))], 'text')})
     `);
     if (rows.length === 0 || !rows[0]!.fresh) return baseSource(req.level);
-    const size = new Map(rows.filter((r) => r.relname !== null).map((r) => [r.relname!, r.reltuples ?? Number.MAX_SAFE_INTEGER]));
-    const best = [...names].sort((a, b) => (size.get(a) ?? Number.MAX_SAFE_INTEGER) - (size.get(b) ?? Number.MAX_SAFE_INTEGER))[0]!;
-    return summarySource(best);
+    const stats = new Map(rows.filter((r) => r.relname !== null).map((r) => [r.relname!, r]));
+    const best = [...candidates].sort((a, b) => rowsRead(a, stats.get(a.name)) - rowsRead(b, stats.get(b.name)))[0]!;
+    return summarySource(best.name);
   }
+}
+
+/**
+ * Rows a request reads from a candidate, to pick the cheapest: the whole table, except for a table that
+ * answers a single-value filter on its unnested column, which reads that value's rows only (one of its
+ * distinct values' share; its index on the column finds them).
+ */
+function rowsRead(t: SummaryTable, stats: { reltuples: number | null; n_distinct: number | null } | undefined): number {
+  const rows = stats?.reltuples ?? Number.MAX_SAFE_INTEGER;
+  if (rows < 0) return Number.MAX_SAFE_INTEGER;
+  if (t.singleValueFilter === undefined || stats?.n_distinct == null) return rows;
+  // n_distinct < 0 is minus the fraction of rows that are distinct.
+  const distinct = stats.n_distinct < 0 ? -stats.n_distinct * rows : stats.n_distinct;
+  return distinct >= 1 ? rows / distinct : rows;
 }

@@ -17,14 +17,20 @@ export interface SummaryTable {
    * into their grouping key (summing whole rows over it would count a record once per element).
    */
   unnested?: string;
+  /**
+   * Instead of queries grouping by the unnested column, the table serves requests whose filter on that
+   * column names exactly one value and that do not read the column otherwise: every matching record then
+   * matches through exactly one of its rows. (Grouping by the column is not exact here: the row-level filter
+   * lets a record through on one code, and the grouped query then counts it under all its codes.)
+   */
+  singleValueFilter?: 'def_codes';
   /** The table keeps only the rows this filter can select, so it answers only requests that carry it. */
   requires?: 'def_codes';
 }
 
-const agency = (side: 'awarding' | 'funding') =>
-  ['agency_id', 'toptier_agency_id', 'toptier_agency_name', 'toptier_agency_code', 'toptier_agency_abbreviation', 'subtier_agency_name', 'subtier_agency_code', 'subtier_agency_abbreviation'].map(
-    (c) => `${side}_${c}`,
-  );
+const TOPTIER = ['toptier_agency_id', 'toptier_agency_name', 'toptier_agency_code', 'toptier_agency_abbreviation'];
+const agency = (side: 'awarding' | 'funding', tiers: 'toptier' | 'both' = 'both') =>
+  (tiers === 'toptier' ? TOPTIER : ['agency_id', ...TOPTIER, 'subtier_agency_name', 'subtier_agency_code', 'subtier_agency_abbreviation']).map((c) => `${side}_${c}`);
 
 const place = (prefix: string, level: 'state' | 'county' | 'district') => {
   const columns = {
@@ -36,18 +42,27 @@ const place = (prefix: string, level: 'state' | 'county' | 'district') => {
 };
 
 /** Columns every transaction summary has besides its subject: the award type and the measures. */
-const TXN_BASE = ['type', 'award_category', 'generated_pragmatic_obligation', 'row_count'];
+const TXN_MEASURES = ['generated_pragmatic_obligation', 'row_count'];
+const TXN_BASE = ['type', 'award_category', ...TXN_MEASURES];
 const TXN_FILTERS = ['award_type_codes', 'time_period'];
 
-function txn(name: string, grain: Grain, subject: string[], extraFilters: string[] = [], more: Pick<SummaryTable, 'unnested' | 'requires'> = {}): SummaryTable {
+function txn(
+  name: string,
+  grain: Grain,
+  subject: string[],
+  extraFilters: string[] = [],
+  more: Pick<SummaryTable, 'unnested' | 'singleValueFilter' | 'requires'> & { untyped?: boolean } = {},
+): SummaryTable {
+  const { untyped, ...rest } = more;
+  // An untyped table has no award type columns, so it answers no award type filter or per-category column.
   return {
     name,
     level: 'transactions',
     grain,
     dateColumns: ['action_date'],
-    columns: new Set(['action_date', ...TXN_BASE, ...subject]),
-    filterKeys: new Set([...TXN_FILTERS, ...extraFilters]),
-    ...more,
+    columns: new Set(['action_date', ...(untyped ? TXN_MEASURES : TXN_BASE), ...subject]),
+    filterKeys: new Set([...(untyped ? TXN_FILTERS.filter((f) => f !== 'award_type_codes') : TXN_FILTERS), ...extraFilters]),
+    ...rest,
   };
 }
 
@@ -63,8 +78,9 @@ function award(name: string, grain: Grain): SummaryTable {
 }
 
 /**
- * The summaries of migrations 0043, 0048 and 0056 (keep in step with them; the planner property test checks
- * the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's enactment dates.
+ * The summaries of migrations 0043, 0048, 0056 and 0059 (keep in step with them; the planner property test
+ * checks the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's
+ * enactment dates.
  */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_month', 'month', []),
@@ -83,6 +99,12 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], ['def_codes'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
+  txn('search_summary_txn_defc_code_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding', 'toptier')], ['def_codes', 'agencies'], {
+    requires: 'def_codes',
+    unnested: 'disaster_emergency_fund_codes',
+    singleValueFilter: 'def_codes',
+    untyped: true,
+  }),
   txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], [], { unnested: 'federal_account_ids' }),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),

@@ -13,6 +13,11 @@ interface Options {
   asOf: string;
   /** Steps not to run (the generator skips the award-level ones: it writes their results itself). */
   skip?: readonly string[];
+  /**
+   * The award and transaction rows already carry the right recipient_levels (the generator writes them):
+   * the recipients step then only builds the recipient tables and reads the search tables (migration 0061).
+   */
+  levelsWritten?: boolean;
 }
 
 /**
@@ -31,7 +36,7 @@ const STEPS: Array<{ step: string; sql: string; args: (o: Options) => unknown[];
   { step: 'award_file_c', sql: 'SELECT derive_award_file_c($1, $2::date) AS n', args: (o) => [o.scoped, o.asOf] },
   { step: 'search_file_c', sql: 'SELECT derive_search_file_c($1) AS n', args: (o) => [o.scoped], scopedOnly: true },
   { step: 'award_subawards', sql: 'SELECT derive_award_subawards($1) AS n', args: (o) => [o.scoped] },
-  { step: 'recipients', sql: 'SELECT derive_recipients($1::date) AS n', args: (o) => [o.asOf] },
+  { step: 'recipients', sql: 'SELECT derive_recipients($1::date, $2) AS n', args: (o) => [o.asOf, !o.levelsWritten] },
   { step: 'parent_award', sql: 'SELECT derive_parent_award() AS n', args: () => [] },
 ];
 

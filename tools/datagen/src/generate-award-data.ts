@@ -46,6 +46,24 @@ export const AWARD_DATA_TABLES = [
 
 const FIRST_FISCAL_YEAR = 2008;
 
+/**
+ * ANALYZE of `tables` on two connections (one per core), biggest tables first: each ANALYZE runs on one
+ * core, and the search tables dominate.
+ */
+async function analyzeSideBySide(url: string, tables: readonly string[]): Promise<void> {
+  const queue = [...tables];
+  const worker = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (let table = queue.shift(); table !== undefined; table = queue.shift()) await client.query(`ANALYZE ${table}`);
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
 function typeCounts(total: number): Map<AwardTypeSpec, number> {
   const counts = new Map<AwardTypeSpec, number>();
   for (const t of AWARD_TYPES) counts.set(t, Math.max(total >= 500 ? 3 : 0, Math.round(total * t.share)));
@@ -216,43 +234,59 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     }
     endPhase('generate+load');
 
-    progress({ phase: 'accounts', note: 'File A, File B, GTAS' });
-    Object.assign(rows, await buildAccountFiles(admin, defPickers(catalog).plain));
-    await admin.query(`
-      SELECT setval('award_search_award_id_seq', greatest((SELECT max(award_id) FROM award_search), 1)),
-        setval('transaction_search_transaction_id_seq', greatest((SELECT max(transaction_id) FROM transaction_search), 1)),
-        setval('subaward_search_broker_subaward_id_seq', greatest((SELECT max(broker_subaward_id) FROM subaward_search), 1)),
-        setval(pg_get_serial_sequence('financial_accounts_by_awards', 'financial_accounts_by_awards_id'),
-          greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
-    endPhase('accounts');
-
-    // Indexes in two rounds. The keyword-document trigram indexes (migrations 0045, 0049) are the slowest
-    // builds by far and nothing in derive or the summaries reads them, so they are built last, alongside the
-    // summary refresh: CREATE INDEX and the refresh's SHARE lock do not block each other, while derive's
-    // updates would. Everything else is rebuilt first (derive joins through it).
-    progress({ phase: 'index', note: 'rebuilding indexes' });
+    // File A/B/GTAS, the index rebuild and the derived tables side by side: none of them writes what another
+    // reads or locks. Accounts read File C and write their own tables; the index builds take SHARE locks on
+    // the bulk tables; derive only reads those (the generator wrote the rows' recipient levels, and the
+    // award-level steps would change nothing: its tests check both) and writes the recipient and
+    // parent_award tables, with hash joins that need no index.
+    // The keyword-document trigram indexes (migrations 0045, 0049) are the slowest builds by far and nothing
+    // in derive or the summaries reads them, so they are built last, alongside the summary refresh:
+    // CREATE INDEX and the refresh's SHARE lock do not block each other.
+    progress({ phase: 'index', note: 'rebuilding indexes, File A/B/GTAS and derived tables alongside' });
     const indexes: GenerateResult['indexes'] = [];
     const onIndex = (name: string, done: number, n: number, seconds: number, table: string) => {
       indexes.push({ table, index: name, seconds });
       progress({ phase: 'index', done, total: n, note: name });
     };
     const isTextIndex = (index: { name: string }) => index.name.includes('keyword_document');
-    await restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i), onIndex });
-    endPhase('index');
-
-    progress({ phase: 'derive', note: 'derived tables' });
-    // The award-level steps would change nothing here (the generator wrote consistent values; its tests
-    // check exactly that), so only the recipient tables and parent awards are derived.
-    const derive = await runDerive(admin, {
-      scoped: false,
-      asOf: todayIso,
-      skip: GENERATOR_WRITTEN_STEPS,
-      onStep: (s) => progress({ phase: 'derive', note: s }),
+    const sideTimes: Array<{ phase: string; seconds: number }> = [];
+    const timed = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      const out = await run();
+      sideTimes.push({ phase, seconds: Math.round((performance.now() - t0) / 100) / 10 });
+      return out;
+    };
+    const accounts = timed('  accounts (alongside)', async () => {
+      Object.assign(rows, await buildAccountFiles(admin, defPickers(catalog).plain));
+      await admin.query(`
+        SELECT setval('award_search_award_id_seq', greatest((SELECT max(award_id) FROM award_search), 1)),
+          setval('transaction_search_transaction_id_seq', greatest((SELECT max(transaction_id) FROM transaction_search), 1)),
+          setval('subaward_search_broker_subaward_id_seq', greatest((SELECT max(broker_subaward_id) FROM subaward_search), 1)),
+          setval(pg_get_serial_sequence('financial_accounts_by_awards', 'financial_accounts_by_awards_id'),
+            greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
     });
-    endPhase('derive');
+    const deriving = timed('  derive (alongside)', async () => {
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        return await runDerive(client, { scoped: false, asOf: todayIso, skip: GENERATOR_WRITTEN_STEPS, levelsWritten: true });
+      } finally {
+        await client.end();
+      }
+    });
+    // Awaited together below; these only keep an early failure of one from going unhandled meanwhile.
+    accounts.catch(() => undefined);
+    deriving.catch(() => undefined);
+    await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i), onIndex }));
+    const [, derive] = await Promise.all([accounts, deriving]);
+    endPhase('index, accounts and derive');
+    phases.push(...sideTimes);
 
+    // The three search tables are analysed once, at the end, after their text indexes exist (the statistics
+    // of the index expressions come with them); the refresh in between only scans and hashes them.
+    const searchTables = ['transaction_search', 'award_search', 'subaward_search'];
     progress({ phase: 'analyze', note: 'statistics' });
-    await admin.query(`ANALYZE ${AWARD_DATA_TABLES.join(', ')}`);
+    await analyzeSideBySide(options.url, AWARD_DATA_TABLES.filter((t) => !searchTables.includes(t)));
     endPhase('analyze');
 
     progress({ phase: 'text indexes', note: 'keyword-document trigram indexes, beside the summaries' });
@@ -270,7 +304,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     }
     await textIndexes;
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
-    await admin.query('ANALYZE award_search, transaction_search, subaward_search');
+    await analyzeSideBySide(options.url, searchTables);
     indexes.sort((a, b) => b.seconds - a.seconds);
     indexesDropped = false;
     endPhase('text indexes (rest)');

@@ -215,6 +215,16 @@ describe('datagen: invariants of the template dataset', () => {
       JOIN appropriation_account_balances a ON a.treasury_account_identifier = b.treasury_account_id AND a.submission_id = b.submission_id
       WHERE a.obligations_incurred_total_by_tas_cpe <> b.b`)).toBe(0);
 
+    // The generation does not derive the rows' recipient_levels (levelsWritten): the generator's must be
+    // the levels of the recipient profiles derived from the data.
+    for (const table of ['award_search', 'transaction_search']) {
+      expect(await count(url, `
+        SELECT count(*) AS n FROM ${table} x
+        LEFT JOIN (SELECT recipient_hash, array_agg(recipient_level::text ORDER BY recipient_level) AS levels FROM recipient_profile GROUP BY 1) p USING (recipient_hash)
+        WHERE x.recipient_hash IS NOT NULL AND x.recipient_levels IS DISTINCT FROM p.levels`)).toBe(0);
+    }
+    expect(await count(url, 'SELECT count(*) AS n FROM transaction_search WHERE recipient_hash IS NOT NULL AND cardinality(recipient_levels) > 0')).toBeGreaterThan(0);
+
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

@@ -1,0 +1,345 @@
+-- Up Migration
+-- One scan of transaction_search for every transaction summary. The refresh read the 17 GB table (bench
+-- scale) three times: the core grouping sets, then the rows with DEF codes (0048), then every row again to
+-- unnest its federal accounts. Both are now grouping sets of the core scan: the DEF codes by awarding agency
+-- at their month step date (rows without codes form their own groups, left out), and the federal account
+-- lists as they are, unnested and summed again from the grouped rows (far fewer than the transactions).
+-- The awarding-agency summary keeps only its own grouping set (its columns are also in the DEF set). The
+-- DEF month and fiscal-year summaries are still derived from the monthly DEF one. Same groups, same sums.
+
+CREATE OR REPLACE FUNCTION refresh_search_summaries_core() RETURNS void LANGUAGE plpgsql
+SET work_mem = '3GB'
+SET client_min_messages = warning
+AS $$
+DECLARE
+  version bigint;
+  started timestamptz := clock_timestamp();
+  enacted date[];
+BEGIN
+  LOCK TABLE award_search, transaction_search IN SHARE MODE;
+  SELECT last_value INTO version FROM search_base_version;
+  -- The enactment dates the filter compiler uses (codes with a disaster group and a date), for the DEF step dates.
+  enacted := ARRAY(
+    SELECT DISTINCT earliest_public_law_enactment_date FROM disaster_emergency_fund_code
+    WHERE group_name IS NOT NULL AND earliest_public_law_enactment_date IS NOT NULL);
+
+  TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
+    search_summary_award_fy, search_summary_award_month, search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy;
+
+  DROP TABLE IF EXISTS search_summary_txn_sets;
+  CREATE TEMP TABLE search_summary_txn_sets ON COMMIT DROP AS
+  SELECT GROUPING(month_start) AS g_month,
+      GROUPING(awarding_subtier_agency_code) AS g_awarding,
+      GROUPING(funding_subtier_agency_code) AS g_funding,
+      GROUPING(pop_state_code) AS g_pop_state,
+      GROUPING(pop_county_code) AS g_pop_county,
+      GROUPING(pop_congressional_code_current) AS g_pop_district,
+      GROUPING(recipient_location_state_code) AS g_rloc_state,
+      GROUPING(recipient_location_county_code) AS g_rloc_county,
+      GROUPING(recipient_location_congressional_code_current) AS g_rloc_district,
+      GROUPING(naics_code) AS g_naics,
+      GROUPING(product_or_service_code) AS g_psc,
+      GROUPING(cfda_number) AS g_cfda,
+      GROUPING(recipient_hash) AS g_recipient,
+      GROUPING(defc_step) AS g_defc,
+      GROUPING(federal_account_ids) AS g_federal_account,
+      defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
+      month_start, fy_start, type, award_category,
+      awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name,
+      sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, count(*) AS row_count
+  FROM (
+    SELECT date_trunc('month', action_date)::date AS month_start,
+      CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start,
+      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc,
+      CASE WHEN cardinality(disaster_emergency_fund_codes) > 0
+        THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(enacted) AS e WHERE e <= action_date)) END AS defc_step, *
+    FROM transaction_search
+  ) AS t
+  GROUP BY GROUPING SETS (
+      (hash_only, month_start, type, award_category),
+      (hash_only, fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
+      (hash_only, fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation),
+      (hash_only, fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name),
+      (hash_only, fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name),
+      (hash_only, fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current),
+      (hash_only, fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name),
+      (hash_only, fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name),
+      (hash_only, fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current),
+      (hash_only, fy_start, type, award_category, naics_code, naics_description),
+      (hash_only, fy_start, type, award_category, product_or_service_code, product_or_service_description),
+      (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
+      (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name),
+      (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
+      (hash_only, fy_start, type, award_category, federal_account_ids)
+  );
+
+  INSERT INTO search_summary_txn_month
+  SELECT month_start, type, award_category, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_month = 0 ORDER BY month_start, type;
+  INSERT INTO search_summary_txn_awarding_fy
+  SELECT fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_awarding = 0 AND g_defc = 1 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_funding_fy
+  SELECT fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_funding = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_pop_state_fy
+  SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_state = 0 AND g_pop_county = 1 AND g_pop_district = 1 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_pop_county_fy
+  SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_county = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_pop_district_fy
+  SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_district = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_rloc_state_fy
+  SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_state = 0 AND g_rloc_county = 1 AND g_rloc_district = 1 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_rloc_county_fy
+  SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_county = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_rloc_district_fy
+  SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_district = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_naics_fy
+  SELECT fy_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_naics = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_psc_fy
+  SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_psc = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_cfda_fy
+  SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_cfda = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_recipient_fy
+  SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_recipient = 0 ORDER BY fy_start, type;
+
+  -- DEF codes by awarding agency and month step date (0048), rows with codes only.
+  INSERT INTO search_summary_txn_defc_awarding_month
+  SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_defc = 0 AND has_defc ORDER BY defc_step, type;
+  -- One federal account per row (0048): the account lists grouped above, unnested and summed again.
+  INSERT INTO search_summary_txn_federal_account_fy
+  SELECT fy_start, type, award_category, ARRAY[u.federal_account_id], sum(generated_pragmatic_obligation), sum(row_count)
+  FROM search_summary_txn_sets CROSS JOIN LATERAL unnest(federal_account_ids) AS u(federal_account_id)
+  WHERE g_federal_account = 0
+  GROUP BY fy_start, type, award_category, u.federal_account_id
+  ORDER BY 1, 2;
+
+  INSERT INTO search_summary_award_fy
+  SELECT (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date, (date_trunc('year', date_signed + interval '3 months') - interval '3 months')::date, type, category,
+         sum(generated_pragmatic_obligation), sum(total_outlays), count(*)
+  FROM award_search GROUP BY 1, 2, 3, 4 ORDER BY 1, 3;
+
+  INSERT INTO search_summary_award_month
+  SELECT date_trunc('month', action_date)::date, date_trunc('month', date_signed)::date, type, category,
+         sum(generated_pragmatic_obligation), sum(total_outlays), count(*)
+  FROM award_search GROUP BY 1, 2, 3, 4 ORDER BY 1, 3;
+
+  ANALYZE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
+    search_summary_award_fy, search_summary_award_month, search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy;
+
+  UPDATE search_summary_state
+  SET base_version = version, refreshed_at = clock_timestamp(),
+      seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION refresh_search_summaries_main() RETURNS void LANGUAGE plpgsql
+SET work_mem = '1GB'
+SET client_min_messages = warning
+AS $$
+DECLARE
+  enacted date[];
+BEGIN
+  PERFORM refresh_search_summaries_core();
+  TRUNCATE search_summary_txn_defc_month, search_summary_txn_defc_awarding_fy;
+
+  -- The enactment dates the filter compiler uses (codes with a disaster group and a date).
+  enacted := ARRAY(
+    SELECT DISTINCT earliest_public_law_enactment_date FROM disaster_emergency_fund_code
+    WHERE group_name IS NOT NULL AND earliest_public_law_enactment_date IS NOT NULL);
+
+  INSERT INTO search_summary_txn_defc_month
+  SELECT action_date, type, award_category, disaster_emergency_fund_codes, sum(generated_pragmatic_obligation), sum(row_count)
+  FROM search_summary_txn_defc_awarding_month
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2;
+
+  -- Fiscal-year step dates from the monthly ones: the latest enactment date on or before a transaction's
+  -- date is also the latest one on or before its month step date, so no second pass over the base table.
+  INSERT INTO search_summary_txn_defc_awarding_fy
+  SELECT greatest((date_trunc('year', action_date + interval '3 months') - interval '3 months')::date,
+                  (SELECT max(e) FROM unnest(enacted) AS e WHERE e <= m.action_date)),
+         type, award_category, disaster_emergency_fund_codes,
+         awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code,
+         awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code,
+         awarding_subtier_agency_abbreviation, sum(generated_pragmatic_obligation), sum(row_count)
+  FROM search_summary_txn_defc_awarding_month AS m
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+  ORDER BY 1, 2;
+
+  ANALYZE search_summary_txn_defc_month, search_summary_txn_defc_awarding_fy;
+
+  PERFORM refresh_search_rankings();
+END
+$$;
+
+UPDATE search_summary_state SET base_version = NULL, refreshed_at = NULL, seconds = NULL;
+
+-- Down Migration
+CREATE OR REPLACE FUNCTION refresh_search_summaries_core() RETURNS void LANGUAGE plpgsql
+SET work_mem = '3GB'
+SET client_min_messages = warning
+AS $$
+DECLARE
+  version bigint;
+  started timestamptz := clock_timestamp();
+BEGIN
+  LOCK TABLE award_search, transaction_search IN SHARE MODE;
+  SELECT last_value INTO version FROM search_base_version;
+
+  TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
+    search_summary_award_fy, search_summary_award_month;
+
+  DROP TABLE IF EXISTS search_summary_txn_sets;
+  CREATE TEMP TABLE search_summary_txn_sets ON COMMIT DROP AS
+  SELECT GROUPING(month_start) AS g_month,
+      GROUPING(awarding_subtier_agency_code) AS g_awarding,
+      GROUPING(funding_subtier_agency_code) AS g_funding,
+      GROUPING(pop_state_code) AS g_pop_state,
+      GROUPING(pop_county_code) AS g_pop_county,
+      GROUPING(pop_congressional_code_current) AS g_pop_district,
+      GROUPING(recipient_location_state_code) AS g_rloc_state,
+      GROUPING(recipient_location_county_code) AS g_rloc_county,
+      GROUPING(recipient_location_congressional_code_current) AS g_rloc_district,
+      GROUPING(naics_code) AS g_naics,
+      GROUPING(product_or_service_code) AS g_psc,
+      GROUPING(cfda_number) AS g_cfda,
+      GROUPING(recipient_hash) AS g_recipient,
+      month_start, fy_start, type, award_category,
+      awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name,
+      sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, count(*) AS row_count
+  FROM (
+    SELECT date_trunc('month', action_date)::date AS month_start,
+      CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start, *
+    FROM transaction_search
+  ) AS t
+  GROUP BY GROUPING SETS (
+      (hash_only, month_start, type, award_category),
+      (hash_only, fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
+      (hash_only, fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation),
+      (hash_only, fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name),
+      (hash_only, fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name),
+      (hash_only, fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current),
+      (hash_only, fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name),
+      (hash_only, fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name),
+      (hash_only, fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current),
+      (hash_only, fy_start, type, award_category, naics_code, naics_description),
+      (hash_only, fy_start, type, award_category, product_or_service_code, product_or_service_description),
+      (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
+      (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name)
+  );
+
+  INSERT INTO search_summary_txn_month
+  SELECT month_start, type, award_category, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_month = 0 ORDER BY month_start, type;
+  INSERT INTO search_summary_txn_awarding_fy
+  SELECT fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_awarding = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_funding_fy
+  SELECT fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_funding = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_pop_state_fy
+  SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_state = 0 AND g_pop_county = 1 AND g_pop_district = 1 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_pop_county_fy
+  SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_county = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_pop_district_fy
+  SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_district = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_rloc_state_fy
+  SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_state = 0 AND g_rloc_county = 1 AND g_rloc_district = 1 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_rloc_county_fy
+  SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_county = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_rloc_district_fy
+  SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_district = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_naics_fy
+  SELECT fy_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_naics = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_psc_fy
+  SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_psc = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_cfda_fy
+  SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_cfda = 0 ORDER BY fy_start, type;
+  INSERT INTO search_summary_txn_recipient_fy
+  SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_recipient = 0 ORDER BY fy_start, type;
+
+  INSERT INTO search_summary_award_fy
+  SELECT (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date, (date_trunc('year', date_signed + interval '3 months') - interval '3 months')::date, type, category,
+         sum(generated_pragmatic_obligation), sum(total_outlays), count(*)
+  FROM award_search GROUP BY 1, 2, 3, 4 ORDER BY 1, 3;
+
+  INSERT INTO search_summary_award_month
+  SELECT date_trunc('month', action_date)::date, date_trunc('month', date_signed)::date, type, category,
+         sum(generated_pragmatic_obligation), sum(total_outlays), count(*)
+  FROM award_search GROUP BY 1, 2, 3, 4 ORDER BY 1, 3;
+
+  ANALYZE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
+    search_summary_award_fy, search_summary_award_month;
+
+  UPDATE search_summary_state
+  SET base_version = version, refreshed_at = clock_timestamp(),
+      seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION refresh_search_summaries_main() RETURNS void LANGUAGE plpgsql
+SET work_mem = '1GB'
+SET client_min_messages = warning
+AS $$
+DECLARE
+  enacted date[];
+  started timestamptz := clock_timestamp();
+BEGIN
+  PERFORM refresh_search_summaries_core();
+  TRUNCATE search_summary_txn_defc_month, search_summary_txn_defc_awarding_month, search_summary_txn_defc_awarding_fy, search_summary_txn_federal_account_fy;
+
+  -- The enactment dates the filter compiler uses (codes with a disaster group and a date).
+  enacted := ARRAY(
+    SELECT DISTINCT earliest_public_law_enactment_date FROM disaster_emergency_fund_code
+    WHERE group_name IS NOT NULL AND earliest_public_law_enactment_date IS NOT NULL);
+
+  DROP TABLE IF EXISTS search_summary_defc_rows;
+  CREATE TEMP TABLE search_summary_defc_rows ON COMMIT DROP AS
+  SELECT greatest(date_trunc('month', t.action_date)::date,
+                  (SELECT max(e) FROM unnest(enacted) AS e WHERE e <= t.action_date)) AS action_date,
+         t.type, t.award_category, t.disaster_emergency_fund_codes,
+         t.awarding_agency_id, t.awarding_toptier_agency_id, t.awarding_toptier_agency_name, t.awarding_toptier_agency_code,
+         t.awarding_toptier_agency_abbreviation, t.awarding_subtier_agency_name, t.awarding_subtier_agency_code,
+         t.awarding_subtier_agency_abbreviation, t.generated_pragmatic_obligation
+  FROM transaction_search AS t
+  WHERE cardinality(t.disaster_emergency_fund_codes) > 0;
+
+  INSERT INTO search_summary_txn_defc_awarding_month
+  SELECT action_date, type, award_category, disaster_emergency_fund_codes,
+         awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code,
+         awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code,
+         awarding_subtier_agency_abbreviation, sum(generated_pragmatic_obligation), count(*)
+  FROM search_summary_defc_rows
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+  ORDER BY 1, 2;
+
+  INSERT INTO search_summary_txn_defc_month
+  SELECT action_date, type, award_category, disaster_emergency_fund_codes, sum(generated_pragmatic_obligation), sum(row_count)
+  FROM search_summary_txn_defc_awarding_month
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2;
+
+  -- Fiscal-year step dates from the monthly ones: the latest enactment date on or before a transaction's
+  -- date is also the latest one on or before its month step date, so no second pass over the base table.
+  INSERT INTO search_summary_txn_defc_awarding_fy
+  SELECT greatest((date_trunc('year', action_date + interval '3 months') - interval '3 months')::date,
+                  (SELECT max(e) FROM unnest(enacted) AS e WHERE e <= m.action_date)),
+         type, award_category, disaster_emergency_fund_codes,
+         awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code,
+         awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code,
+         awarding_subtier_agency_abbreviation, sum(generated_pragmatic_obligation), sum(row_count)
+  FROM search_summary_txn_defc_awarding_month AS m
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+  ORDER BY 1, 2;
+
+  INSERT INTO search_summary_txn_federal_account_fy
+  SELECT (date_trunc('year', t.action_date + interval '3 months') - interval '3 months')::date, t.type, t.award_category,
+         ARRAY[u.federal_account_id], sum(t.generated_pragmatic_obligation), count(*)
+  FROM transaction_search AS t
+  CROSS JOIN LATERAL unnest(t.federal_account_ids) AS u(federal_account_id)
+  GROUP BY 1, 2, 3, u.federal_account_id
+  ORDER BY 1, 2;
+
+  ANALYZE search_summary_txn_defc_month, search_summary_txn_defc_awarding_month, search_summary_txn_defc_awarding_fy, search_summary_txn_federal_account_fy;
+
+  PERFORM refresh_search_rankings();
+  UPDATE search_summary_state SET seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
+END
+$$;
+
+UPDATE search_summary_state SET base_version = NULL, refreshed_at = NULL, seconds = NULL;

@@ -403,6 +403,64 @@ describe('load:awards importer', () => {
     expect(await query(db.url, `SELECT recipient_level FROM recipient_profile WHERE recipient_hash = md5('UEI-TSTUEI000077')::uuid`))
       .toEqual([{ recipient_level: 'R' }]);
   });
+
+  it('checks dates against the calendar and amounts against the download format, reporting every bad row', async () => {
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `CHECK_${i}`,
+      assistance_award_unique_key: `ASST_NON_CHECK${i}_${subtier}`, award_id_fain: `CHECK${i}` }));
+    const base = rows[0]!;
+    const variant = (n: number, values: Record<string, string>) => ({ ...base, assistance_transaction_unique_key: `CHECK_V${n}`, ...values });
+    const checked = file('checked.csv', csv(ASSISTANCE_COLUMNS, [
+      variant(1, { action_date: '2024-02-29', non_federal_funding_amount: '-123456789012345678901.50' }),
+      variant(2, { action_date: '0000-01-01' }),
+      variant(3, { action_date: '2023-1-05', federal_action_obligation: '1e5' }),
+      variant(4, { federal_action_obligation: '1234567890123456789012', non_federal_funding_amount: '.5' }),
+      variant(5, { last_modified_date: '2023-02-29 10:00:00', face_value_of_loan: '+10' }),
+      variant(6, { action_date: ' 2023-02-01 ', federal_action_obligation: ' -0.10 ', last_modified_date: '2023-03-01T00:00:00Z' }),
+      // 21 integer digits, but rounding to cents makes 22
+      variant(7, { federal_action_obligation: '999999999999999999999.999' }),
+    ]));
+    const before = await snapshot(db.url);
+    const error = await loadAwardFiles(db.url, [checked]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AwardFileError);
+    expect((error as AwardFileError).problems.map((p) => [p.line, p.reason])).toEqual([
+      [3, `invalid date '0000-01-01' in action_date (expected YYYY-MM-DD)`],
+      [4, `invalid amount '1e5' in federal_action_obligation`],
+      [4, `invalid date '2023-1-05' in action_date (expected YYYY-MM-DD)`],
+      [5, `invalid amount '.5' in non_federal_funding_amount`],
+      [5, `invalid amount '1234567890123456789012' in federal_action_obligation`],
+      [6, `invalid amount '+10' in face_value_of_loan`],
+      [6, `invalid date '2023-02-29 10:00:00' in last_modified_date`],
+      [8, `invalid amount '999999999999999999999.999' in federal_action_obligation`],
+    ]);
+    expect(await snapshot(db.url)).toEqual(before);
+    // the good rows alone load, values trimmed
+    const good = file('checked-good.csv', csv(ASSISTANCE_COLUMNS, [
+      variant(1, { action_date: '2024-02-29', non_federal_funding_amount: '-123456789012345678901.50' }),
+      variant(6, { action_date: ' 2023-02-01 ', federal_action_obligation: ' -0.10 ', last_modified_date: '2023-03-01T00:00:00Z' }),
+    ]));
+    await loadAwardFiles(db.url, [good]);
+    expect(await query(db.url, `
+      SELECT transaction_unique_id, action_date::text, federal_action_obligation, non_federal_funding_amount, last_modified_date::text
+      FROM transaction_search WHERE transaction_unique_id LIKE 'CHECK_V%' ORDER BY 1`)).toEqual([
+      { transaction_unique_id: 'CHECK_V1', action_date: '2024-02-29', federal_action_obligation: '50000.00',
+        non_federal_funding_amount: '-123456789012345678901.50', last_modified_date: null },
+      { transaction_unique_id: 'CHECK_V6', action_date: '2023-02-01', federal_action_obligation: '-0.10', non_federal_funding_amount: '5000.00',
+        last_modified_date: '2023-03-01' },
+    ]);
+  });
+
+  it('keeps every column no mapping reads in detail, keyed by header name, blanks left out', async () => {
+    const extras = Array.from({ length: 45 }, (_, i) => `extra_${String(i + 1).padStart(2, '0')}`);
+    const odd = ["it's", 'café_été', 'z', 'a_much_longer_column_name_than_the_others'];
+    const row: Record<string, string> = { ...assistanceRows()[0]!, assistance_transaction_unique_key: 'DETAIL_0',
+      assistance_award_unique_key: `ASST_NON_DETAIL0_${subtier}`, award_id_fain: 'DETAIL0' };
+    for (const [i, c] of [...extras, ...odd].entries()) row[c] = c === 'extra_07' ? '  ' : ` value ${i} `;
+    await loadAwardFiles(db.url, [file('detail.csv', csv([...ASSISTANCE_COLUMNS, ...extras, ...odd], [row]))]);
+    const [tx] = await query<{ detail: Record<string, string> }>(db.url, `SELECT detail FROM transaction_search WHERE transaction_unique_id = 'DETAIL_0'`);
+    const expected = Object.fromEntries([...extras, ...odd].map((c, i) => [c, `value ${i}`]).filter(([c]) => c !== 'extra_07'));
+    // the type code columns stay in detail too: the award type is derived from them, not a copy of them
+    expect(tx?.detail).toEqual({ ...expected, assistance_type_code: '04', business_types_code: 'H', record_type_code: '2' });
+  });
 });
 
 /** Checksums of the award tables, to prove a load changed nothing. */

@@ -11,6 +11,7 @@ import {
   AWARD_TYPE_ROWS, awardFromTransactionColumns, fileCJoins, fileCLists, awardSummaryColumns, subawardColumns, transactionColumns,
   typeExpression, type ColumnMapping,
 } from './award-file-mapping';
+import { businessCategoryInputs } from './business-categories';
 import { detectLayout, type AwardFileLayout, type LayoutName } from './layouts';
 import { dropSecondaryIndexes, shouldRebuild } from './secondary-indexes';
 import { SourceColumns } from './source-columns';
@@ -114,14 +115,29 @@ const agencyLookup = `agency_lookup AS (
     st.name AS subtier_name, st.subtier_code, st.abbreviation AS subtier_abbreviation
   FROM agency a JOIN toptier_agency t USING (toptier_agency_id) JOIN subtier_agency st USING (subtier_agency_id))`;
 
-/** Agency and office lookups of a staged row `s` (joins `aw`, `fu`, `ao`, `fo`). */
-function fromJoins(src: SourceColumns): string {
-  const awarding = src.first('awarding_sub_agency_code', 'prime_award_awarding_sub_agency_code');
-  const funding = src.first('funding_sub_agency_code', 'prime_award_funding_sub_agency_code');
-  return `LEFT JOIN agency_lookup aw ON aw.subtier_code = ${awarding}
-    LEFT JOIN agency_lookup fu ON fu.subtier_code = ${funding}
-    LEFT JOIN office ao ON ao.office_code = ${src.text('awarding_office_code')}
-    LEFT JOIN office fo ON fo.office_code = ${src.text('funding_office_code')}`;
+interface LookupKeys {
+  awarding: string;
+  funding: string;
+  awardingOffice: string;
+  fundingOffice: string;
+}
+
+/** The agency and office codes of a staged row `s`, as the lookups join on them. */
+function lookupKeys(src: SourceColumns): LookupKeys {
+  return {
+    awarding: src.first('awarding_sub_agency_code', 'prime_award_awarding_sub_agency_code'),
+    funding: src.first('funding_sub_agency_code', 'prime_award_funding_sub_agency_code'),
+    awardingOffice: src.text('awarding_office_code'),
+    fundingOffice: src.text('funding_office_code'),
+  };
+}
+
+/** Agency and office lookups of a row's codes (joins `aw`, `fu`, `ao`, `fo`). */
+function lookupJoins(keys: LookupKeys): string {
+  return `LEFT JOIN agency_lookup aw ON aw.subtier_code = ${keys.awarding}
+    LEFT JOIN agency_lookup fu ON fu.subtier_code = ${keys.funding}
+    LEFT JOIN office ao ON ao.office_code = ${keys.awardingOffice}
+    LEFT JOIN office fo ON fo.office_code = ${keys.fundingOffice}`;
 }
 
 /** FROM clause shared by the mappings: staged rows with their award type, agencies and offices. */
@@ -130,13 +146,30 @@ function fromClause(src: SourceColumns, layout: AwardFileLayout, table = 'award_
   return `${table} s
     CROSS JOIN LATERAL (SELECT ${typeSql} AS code) t0
     JOIN award_type_lookup ty ON ty.code = t0.code
-    ${fromJoins(src)}`;
+    ${lookupJoins(lookupKeys(src))}`;
 }
 
 const cols = (m: ColumnMapping[]) => m.map(([c]) => `"${c}"`).join(', ');
 const prefixed = (m: ColumnMapping[], alias: string, prefix = '') => m.map(([c]) => `${alias}."${prefix}${c}"`).join(', ');
 const selectList = (m: ColumnMapping[], prefix = '') => m.map(([c, e]) => `${e} AS "${prefix}${c}"`).join(',\n    ');
 const rowOf = (list: string) => (list.includes(',') ? `(${list})` : `ROW(${list})`);
+
+/**
+ * Whether a (trimmed, non-null) value is an ISO date YYYY-MM-DD of the calendar: the format, months 01-12
+ * and days 01-31 by a regular expression, year 0 excluded; only days 29 to 31 need the calendar (month
+ * length, leap years) worked out by is_iso_date (migration 0021), half the cost of doing that for every
+ * value. (pg_input_is_valid would do it too, but only from PostgreSQL 16; DATABASE_URL may name a 15.)
+ */
+const isoDate = (v: string) =>
+  `(${v} ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' AND left(${v}, 4) <> '0000' AND (substr(${v}, 9, 2) <= '28' OR is_iso_date(${v})))`;
+
+/**
+ * Whether a (trimmed, non-null) value is a decimal amount that fits the amount columns (numeric(23, 2)):
+ * an optional minus, digits, optional decimals, and at most 21 integer digits once rounded to cents. The
+ * size is only worked out for values long enough to exceed it (a bounded repeat like {1,21} in the
+ * expression makes PostgreSQL's regular expressions about three times slower).
+ */
+const decimalAmount = (v: string) => `(${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' AND (octet_length(${v}) <= 21 OR abs(round(${v}::numeric, 2)) < 1e21))`;
 
 /** The checks of a layout over the staged rows: each a condition (the row is bad) and its reason. */
 function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Array<[condition: string, reason: string]>; key: string } {
@@ -145,13 +178,13 @@ function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Arr
   const check = (condition: string, reason: string) => checks.push([condition, reason]);
   for (const c of layout.requiredValues) check(`${src.text(c)} IS NULL`, pg.escapeLiteral(`missing value for ${c}`));
   for (const c of layout.dateColumns.filter((x) => src.has(x))) {
-    check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(${src.text(c)})`, `format('invalid date %L in ${c} (expected YYYY-MM-DD)', ${src.text(c)})`);
+    check(`NOT ${isoDate(src.text(c))}`, `format('invalid date %L in ${c} (expected YYYY-MM-DD)', ${src.text(c)})`);
   }
   for (const c of ['last_modified_date', 'subaward_sam_report_last_modified_date'].filter((x) => src.has(x))) {
-    check(`${src.text(c)} IS NOT NULL AND NOT is_iso_date(left(${src.text(c)}, 10))`, `format('invalid date %L in ${c}', ${src.text(c)})`);
+    check(`NOT ${isoDate(`left(${src.text(c)}, 10)`)}`, `format('invalid date %L in ${c}', ${src.text(c)})`);
   }
   for (const c of layout.numericColumns.filter((x) => src.has(x))) {
-    check(`${src.text(c)} !~ '^-?[0-9]{1,21}(\\.[0-9]+)?$'`, `format('invalid amount %L in ${c}', ${src.text(c)})`);
+    check(`NOT ${decimalAmount(src.text(c))}`, `format('invalid amount %L in ${c}', ${src.text(c)})`);
   }
   for (const prefix of ['awarding', 'funding']) {
     const code = src.first(`${prefix}_sub_agency_code`, `prime_award_${prefix}_sub_agency_code`);
@@ -163,11 +196,13 @@ function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Arr
   let key: string;
   if (layout.kind === 'subaward') {
     key = `${src.text('prime_award_unique_key')} || '|' || ${src.text('subaward_number')} || '|' || coalesce(${src.text('subaward_sam_report_id')}, '')`;
-    check(`${src.text('prime_award_unique_key')} !~ '^(CONT_AWD_|CONT_IDV_|ASST_NON_|ASST_AGG_)'`, `format('prime_award_unique_key %L is not a generated award key', ${src.text('prime_award_unique_key')})`);
+    check(`left(${src.text('prime_award_unique_key')}, 9) NOT IN ('CONT_AWD_', 'CONT_IDV_', 'ASST_NON_', 'ASST_AGG_')`,
+      `format('prime_award_unique_key %L is not a generated award key', ${src.text('prime_award_unique_key')})`);
   } else {
     const awardKey = src.text(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key');
-    const pattern = layout.fpds ? '^CONT_(AWD|IDV)_' : '^ASST_(NON|AGG)_';
-    check(`${awardKey} !~ '${pattern}'`, `format('award key %L does not start with ${pattern.slice(1).replace(/\\/g, '')}', ${awardKey})`);
+    const prefixes = layout.fpds ? ['CONT_AWD_', 'CONT_IDV_'] : ['ASST_NON_', 'ASST_AGG_'];
+    const pattern = layout.fpds ? 'CONT_(AWD|IDV)_' : 'ASST_(NON|AGG)_';
+    check(`left(${awardKey}, 9) NOT IN (${prefixes.map((x) => `'${x}'`).join(', ')})`, `format('award key %L does not start with ${pattern}', ${awardKey})`);
     key = layout.kind === 'transaction' ? src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key') : awardKey;
     if (!layout.fpds) check(`${src.text('award_id_fain')} IS NULL AND ${src.text('award_id_uri')} IS NULL`, `'missing value for award_id_fain or award_id_uri'`);
   }
@@ -229,6 +264,8 @@ async function stage(client: pg.Client, source: Source, header: string[]): Promi
     const reason = e.message.replace(/column "?c(\d+)"?/g, (_, i: string) => `column ${header[Number(i) - 1] ?? i}`);
     throw new AwardFileError([new DataFileError(source.label, line ? Number(line) : undefined, reason)], 1);
   }
+  // The row count (a sample, no statistics of the wide text columns) lets the planner hash the joins to the staged rows.
+  await client.query('ANALYZE award_stage (_row)');
   return copy.rowCount;
 }
 
@@ -269,6 +306,18 @@ const COPIED_FILE_C = ['treasury_account_identifiers', 'federal_account_ids', 't
   'object_classes', 'program_activity_ids', 'program_activities'];
 
 /**
+ * The transaction columns the award rollups, award links and recipient levels read, and the business
+ * categories (costly rules an award row reuses from its latest transaction): the narrow `award_tx` table
+ * holds these, one row per staged row. The other transaction_search columns (most of the width, and the
+ * `detail` JSON) are computed from the staged row once, in the statement that writes them, rather than
+ * written to a temporary table and copied from it.
+ */
+const TX_KEY_COLUMNS = new Set(['transaction_unique_id', 'generated_unique_award_id', 'modification_number', 'action_date', 'last_modified_date', 'type',
+  'federal_action_obligation', 'original_loan_subsidy_cost', 'face_value_loan_guarantee', 'generated_pragmatic_obligation', 'non_federal_funding_amount',
+  'total_funding_amount', 'indirect_federal_sharing', 'base_and_all_options_value', 'base_exercised_options_val', 'recipient_hash', 'parent_recipient_hash',
+  'business_categories']);
+
+/**
  * Prime transaction files. Each transaction and each award is written once, with the values the derive
  * step would give it (award rollups and dates, parent links, recipient levels, the award's File C columns
  * on its transactions) computed here from the file, so that for new data the derive step's guarded
@@ -280,27 +329,50 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   const tx = transactionColumns(src, layout);
   const detail = src.detail();
   const awardSrc = new SourceColumns(header);
-  const award = awardFromTransactionColumns(awardSrc, layout);
+  // an award's business categories are those of its latest transaction (same rules, same row), from award_tx
+  const award = awardFromTransactionColumns(awardSrc, layout)
+    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : e]);
   const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
-  // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
-  const packed = `(action_date::text || chr(1) || coalesce(modification_number, '') || chr(1) || transaction_unique_id || chr(1) || _row::text) COLLATE "C"`;
+  const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
+  const categories = businessCategoryInputs(src, layout);
+  // every transaction_search column the file gives, the key columns read back from award_tx (`m`)
+  const txCols: ColumnMapping[] = [...tx.map(([c, e]): ColumnMapping => [c, TX_KEY_COLUMNS.has(c) ? `m."${c}"` : e]), ['detail', detail]];
+  const keys = lookupKeys(src);
+  const txWith = `WITH ${typeLookup}, ${agencyLookup}`;
+  // Each award_tx row `m` with its type, agencies, offices, award and recipient levels, and last its staged
+  // row `s`: the lookups join on codes award_tx carries, so the wide staged row goes through one join only.
+  const txFrom = `award_tx m
+    JOIN award_type_lookup ty ON ty.code = m.type
+    ${lookupJoins({ awarding: 'm.lookup_awarding', funding: 'm.lookup_funding', awardingOffice: 'm.lookup_awarding_office', fundingOffice: 'm.lookup_funding_office' })}
+    JOIN award_latest a ON a.a__generated_unique_award_id = m.generated_unique_award_id
+    LEFT JOIN award_levels lv ON lv.recipient_hash = m.recipient_hash
+    JOIN award_stage s ON s._row = m._row`;
   await step('map transactions', async () => {
+    // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
     await client.query(`
       CREATE TEMP TABLE award_tx ON COMMIT DROP AS
-      WITH ${typeLookup}, ${agencyLookup}
-      SELECT s._row, ${selectList(tx)}, ${detail} AS detail,
-        ex.transaction_id AS existing_id,
-        CASE WHEN ex.transaction_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE ex.transaction_id END AS transaction_id
-      FROM ${fromClause(src, layout)}
-      LEFT JOIN transaction_search ex ON ex.transaction_unique_id = ${txKey}`);
-    await client.query('ANALYZE award_tx (generated_unique_award_id, transaction_unique_id, recipient_hash, parent_recipient_hash)');
+      SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office,
+        ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories,
+        (n.action_date::text || chr(1) || coalesce(n.modification_number, '') || chr(1) || n.transaction_unique_id || chr(1) || n._row::text) COLLATE "C" AS sort_key,
+        CASE WHEN n.existing_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE n.existing_id END AS transaction_id
+      FROM (
+        WITH ${typeLookup}
+        SELECT s._row, ${selectList(keyColumns)}, ex.transaction_id AS existing_id, ${keys.awarding} AS lookup_awarding,
+          ${keys.funding} AS lookup_funding, ${keys.awardingOffice} AS lookup_awarding_office, ${keys.fundingOffice} AS lookup_funding_office
+          ${(categories?.inputs ?? []).map(([name, sql]) => `, ${sql} AS ${name}`).join('')}
+        FROM award_stage s
+        CROSS JOIN LATERAL (SELECT ${typeExpression(src, layout)} AS code) t0
+        JOIN award_type_lookup ty ON ty.code = t0.code
+        LEFT JOIN transaction_search ex ON ex.transaction_unique_id = ${txKey}
+        OFFSET 0) n`);
+    await client.query('ANALYZE award_tx (_row, generated_unique_award_id, transaction_unique_id, recipient_hash, parent_recipient_hash)');
   });
   await step('map awards', async () => {
     // One row per award: descriptive columns from its latest transaction in the file, rollups over all of them.
     await client.query(`
       CREATE TEMP TABLE award_latest ON COMMIT DROP AS
       WITH ${typeLookup}, ${agencyLookup},
-      r AS (
+      r AS MATERIALIZED (
         SELECT generated_unique_award_id AS k,
           count(*)::integer AS transaction_count,
           coalesce(sum(federal_action_obligation), 0)::numeric(23, 2) AS total_obligation,
@@ -313,10 +385,14 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           sum(non_federal_funding_amount)::numeric(23, 2) AS non_federal_funding_amount,
           sum(indirect_federal_sharing)::numeric(23, 2) AS total_indirect_federal_sharing,
           max(last_modified_date) AS last_modified_date,
-          max(${packed}) AS latest_key, min(${packed}) AS earliest_key
+          max(sort_key) AS latest_key, min(sort_key) AS earliest_key
         FROM award_tx GROUP BY generated_unique_award_id),
-      -- the staged row of each award's latest transaction, picked before any lookup is made
-      picked AS MATERIALIZED (SELECT s.*, r.* FROM r JOIN award_stage s ON s._row = split_part(r.latest_key, chr(1), 4)::bigint),
+      -- the staged row of each award's latest transaction, picked before any lookup is made; in file order,
+      -- which the lookups below keep (picked is their outer side), so new awards are numbered in file order
+      picked AS MATERIALIZED (
+        SELECT s.*, r.*, t.business_categories AS latest_business_categories
+        FROM r JOIN award_stage s ON s._row = split_part(r.latest_key, chr(1), 4)::bigint JOIN award_tx t ON t._row = s._row
+        ORDER BY s._row),
       ${fileCLists(awardSrc, 'picked')}
       SELECT s._row, s.transaction_count, s.total_obligation, s.total_subsidy_cost, s.total_loan_value, s.generated_pragmatic_obligation,
         s.base_and_all_options_value, s.base_exercised_options_val, s.total_funding_amount, s.non_federal_funding_amount,
@@ -348,7 +424,6 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
       (SELECT count(*) FROM award_tx WHERE existing_id IS NULL) AS transactions`)).rows[0];
   const awardNames = new Set(award.map(([c]) => c));
   const copied = COPIED_FILE_C.filter((c) => awardNames.has(c));
-  const txCols = [...tx, ['detail', ''] as ColumnMapping];
   return withIndexWindow(client, step, mode, { award_search: Number(counts?.awards ?? 0), transaction_search: Number(counts?.transactions ?? 0) }, async () => {
     await step('award_search', async () => {
       await client.query(`
@@ -377,18 +452,25 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           AND ${rowOf(prefixed(award, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(award, 'm', 'a__'))}`);
     });
     return step('transaction_search', async () => {
+      // The new values are computed once per row in a subquery that is not flattened (OFFSET 0), so that
+      // the comparison and the SET read them rather than each evaluating the expressions.
       const updated = await client.query(`
-        UPDATE transaction_search t SET ${rowOf(`award_id, ${cols(txCols)}`)} = ${rowOf(`a.award_id, ${prefixed(txCols, 'm')}`)}
-        FROM award_tx m JOIN award_latest a ON a.a__generated_unique_award_id = m.generated_unique_award_id
-        WHERE t.transaction_id = m.existing_id
-          AND ${rowOf(`t.award_id, ${prefixed(txCols, 't')}`)} IS DISTINCT FROM ${rowOf(`a.award_id, ${prefixed(txCols, 'm')}`)}`);
+        UPDATE transaction_search t SET ${rowOf(`award_id, ${cols(txCols)}`)} = ${rowOf(`w.award_id, ${prefixed(txCols, 'w')}`)}
+        FROM (
+          ${txWith}
+          SELECT m.existing_id, a.award_id, ${selectList(txCols)}
+          FROM ${txFrom}
+          WHERE m.existing_id IS NOT NULL
+          OFFSET 0) w
+        WHERE t.transaction_id = w.existing_id
+          AND ${rowOf(`t.award_id, ${prefixed(txCols, 't')}`)} IS DISTINCT FROM ${rowOf(`w.award_id, ${prefixed(txCols, 'w')}`)}`);
       const inserted = await client.query(`
         INSERT INTO transaction_search (transaction_id, award_id, ${cols(txCols)}, award_date_signed, recipient_levels${copied.map((c) => `, "${c}"`).join('')})
-        SELECT m.transaction_id, a.award_id, ${prefixed(txCols, 'm')},
+        ${txWith}
+        SELECT m.transaction_id, a.award_id, ${txCols.map(([, e]) => e).join(', ')},
           CASE WHEN a.existing_award_id IS NULL THEN a.date_signed ELSE least(a.existing_date_signed, a.date_signed) END,
           lv.levels${copied.map((c) => `, a."a__${c}"`).join('')}
-        FROM award_tx m JOIN award_latest a ON a.a__generated_unique_award_id = m.generated_unique_award_id
-        LEFT JOIN award_levels lv ON lv.recipient_hash = m.recipient_hash
+        FROM ${txFrom}
         WHERE m.existing_id IS NULL`);
       await client.query(`INSERT INTO derive_scope (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
       return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };

@@ -42,6 +42,12 @@ export class SourceColumns {
     return i === undefined ? 'NULL::text' : `nullif(btrim(${this.alias}.c${i}), '')`;
   }
 
+  /** The staged text as it is (untrimmed, blank kept), without consuming the column. */
+  raw(name: string): string {
+    const i = this.index.get(name);
+    return i === undefined ? 'NULL::text' : `${this.alias}.c${i}`;
+  }
+
   /** The first non-blank of several columns (layouts name the same value differently). */
   first(...names: string[]): string {
     const present = names.filter((n) => this.has(n));
@@ -57,15 +63,25 @@ export class SourceColumns {
     return `(${this.text(name)})::numeric(23, 2)`;
   }
 
-  /** `detail` JSON: every column no mapping consumed, keyed by its header name, blanks dropped. */
+  /**
+   * `detail` JSON: every column no mapping consumed, keyed by its header name, blanks dropped. Built with
+   * jsonb_object over a key array and a value array, with the keys in jsonb's own order (shorter first,
+   * then byte-wise), which costs less than half of jsonb_build_object over the same pairs: no per-argument
+   * type lookup, no argument limit, and the key sort finds them already sorted.
+   */
   detail(): string {
     const rest = this.header.filter((name, i) => !this.used.has(name) && this.index.get(name) === i + 1);
     if (rest.length === 0) return 'NULL::jsonb';
-    const parts: string[] = [];
-    for (let i = 0; i < rest.length; i += 40) {
-      const pairs = rest.slice(i, i + 40).map((name) => `${escapeLiteral(name)}, nullif(btrim(${this.alias}.${this.column(name)}), '')`);
-      parts.push(`jsonb_build_object(${pairs.join(', ')})`);
-    }
-    return `nullif(jsonb_strip_nulls(${parts.join(' || ')}), '{}'::jsonb)`;
+    rest.sort(jsonbKeyOrder);
+    const keys = rest.map((name) => escapeLiteral(name)).join(', ');
+    const values = rest.map((name) => `nullif(btrim(${this.alias}.${this.column(name)}), '')`).join(', ');
+    return `nullif(jsonb_strip_nulls(jsonb_object(ARRAY[${keys}]::text[], ARRAY[${values}]::text[])), '{}'::jsonb)`;
   }
+}
+
+/** jsonb's order of object keys: by length in bytes, then byte-wise. */
+function jsonbKeyOrder(a: string, b: string): number {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length - y.length || Buffer.compare(x, y);
 }

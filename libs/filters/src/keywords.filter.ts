@@ -7,9 +7,9 @@ import { anyOf, col, containsText, escapeLike, TRUE, unique, withKeywordDocument
  * - identifier columns (piid/fain/uri/display id, UEI/DUNS and parents, NAICS/PSC codes): case-insensitive
  *   prefix, as upstream's `kw*` / phrase_prefix on keyword fields;
  * - text columns (recipient names, descriptions, NAICS/PSC descriptions): case-insensitive substring.
- * Index: prime levels AND the OR with a substring match on the keyword document (one pg_trgm GIN index per
- * table, migration 0045) that finds the candidates; subawards keep a trigram index per searched column, which
- * turns the OR into a BitmapOr. Keywords under 3 characters cannot use trigrams and scan.
+ * Index: every level ANDs the OR with a substring match on a keyword document that finds the candidates
+ * through one pg_trgm GIN index (award_search's, migration 0064, which transactions reach through their
+ * award; subaward_search's, 0049). Keywords under 3 characters cannot use trigrams and scan.
  */
 export function keywordsFilter(keywords: readonly string[], c: LevelColumns): Fragment {
   const terms = unique(keywords.map((k) => k.trim()).filter((k) => k.length > 0));

@@ -13,8 +13,15 @@ export interface LocationColumns {
 
 /** An immutable SQL function joining a level's searched columns, and its arguments in order. */
 export interface KeywordDocument {
-  fn: 'search_keyword_document' | 'subaward_keyword_document';
+  fn: 'search_award_keyword_document' | 'subaward_keyword_document';
+  /** The function's arguments: columns of the document's table, in order. */
   columns: string[];
+  /**
+   * Set when the document is the row's award's (transactions, migration 0064): award_search's document
+   * also holds every value the award's transactions have in these columns of the level's table
+   * (award_search.transaction_keyword_text), so a row matches through its `award_id`.
+   */
+  viaAward?: { covers: string[] };
 }
 
 /** Column names a filter reads, per spending level. `null` = the level's table has no such column. */
@@ -33,7 +40,7 @@ export interface LevelColumns {
   keywordTextColumns: string[];
   /**
    * The keyword document whose trigram index serves the level's text filters as a prefilter: an SQL
-   * function of the searched columns (migrations 0045 and 0049), called with `columns` in this order so
+   * function of the searched columns (migrations 0049 and 0064), called with `columns` in this order so
    * that the index expression matches.
    */
   keywordDocument: KeywordDocument;
@@ -88,6 +95,13 @@ const PRIME_KEYWORD_IDS = [
   'product_or_service_code',
 ];
 
+/** Arguments of search_award_keyword_document (migration 0064): award_search's searched columns, then what its transactions add. */
+const AWARD_KEYWORD_DOCUMENT: KeywordDocument = {
+  fn: 'search_award_keyword_document',
+  columns: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'description', 'naics_description', 'product_or_service_description',
+    'transaction_keyword_text'],
+};
+
 const PRIME_RECIPIENT = {
   recipientName: 'recipient_name',
   recipientUei: 'recipient_uei',
@@ -108,10 +122,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     description: 'description',
     keywordIdColumns: PRIME_KEYWORD_IDS,
     keywordTextColumns: ['recipient_name', 'description', 'naics_description', 'product_or_service_description'],
-    keywordDocument: {
-      fn: 'search_keyword_document',
-      columns: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'description', 'naics_description', 'product_or_service_description'],
-    },
+    keywordDocument: AWARD_KEYWORD_DOCUMENT,
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
     ...PRIME_RECIPIENT,
@@ -131,8 +142,9 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     keywordIdColumns: PRIME_KEYWORD_IDS,
     keywordTextColumns: ['recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
     keywordDocument: {
-      fn: 'search_keyword_document',
-      columns: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
+      ...AWARD_KEYWORD_DOCUMENT,
+      // the transaction columns derive_award_keyword_text reads (migration 0064), in its order
+      viaAward: { covers: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'] },
     },
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',

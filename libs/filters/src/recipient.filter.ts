@@ -8,8 +8,8 @@ import type { SpendingLevel } from './types';
 /**
  * `recipient_search_text`: texts OR-ed; each matches the recipient name (and, on prime levels, the parent
  * name, as upstream) as a case-insensitive substring (pg_trgm GIN index), or the UEI / DUNS (and parent
- * UEI / DUNS) exactly after upper-casing (btree index per id column). Prime levels narrow the OR with the
- * keyword document's trigram index (it contains the names and ids); subawards use per-column trigram indexes.
+ * UEI / DUNS) exactly after upper-casing (btree index per id column). The OR is narrowed with the level's
+ * keyword document trigram index (it contains the names and ids; transactions use their award's).
  */
 export function recipientSearchTextFilter(texts: readonly string[], c: LevelColumns): Fragment {
   const terms = unique(texts.map((t) => t.trim()).filter((t) => t.length > 0));

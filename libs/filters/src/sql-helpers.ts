@@ -57,17 +57,26 @@ export function containsText(column: string, text: string): Fragment {
 const MIN_TRIGRAM_TERM = 3;
 
 /**
- * Narrows an exact text condition with the level's keyword-document trigram index (migrations 0045, 0049):
+ * Narrows an exact text condition with the level's keyword-document trigram index (migrations 0049, 0064):
  * the document contains every searched column, so a row matching `exact` always contains one of the terms
- * in its document and the AND removes nothing. When a term is too short for trigrams (the index could not
- * narrow the OR), `exact` is returned alone.
+ * in its document and the AND removes nothing. Transactions use their award's document, which also holds
+ * every value of the award's transactions (`viaAward`): the row's award_id must be among the awards whose
+ * document matches, a semi-join the planner runs from the award index (rare terms) or as a probe by
+ * award_search's primary key per candidate row (when another index drives the scan). When a term is too
+ * short for trigrams (the index could not narrow the OR), `exact` is returned alone.
  */
 export function withKeywordDocument(doc: KeywordDocument, terms: readonly string[], exact: Fragment): Fragment {
   if (terms.length === 0 || terms.some((t) => t.length < MIN_TRIGRAM_TERM)) return exact;
-  const document = sql.fragment`${sql.identifier([doc.fn])}(${sql.join(doc.columns.map(col), sql.fragment`, `)})`;
+  const argument = (column: string) => (doc.viaAward ? qualified(KEYWORD_AWARD, column) : col(column));
+  const document = sql.fragment`${sql.identifier([doc.fn])}(${sql.join(doc.columns.map(argument), sql.fragment`, `)})`;
   const prefilter = anyOf(terms.map((t) => sql.fragment`${document} ILIKE ${`%${escapeLike(t)}%`}`));
-  return allOf([prefilter, exact]);
+  if (!doc.viaAward) return allOf([prefilter, exact]);
+  const alias = sql.identifier([KEYWORD_AWARD]);
+  return allOf([sql.fragment`${col('award_id')} IN (SELECT ${alias}.award_id FROM award_search AS ${alias} WHERE ${prefilter})`, exact]);
 }
+
+/** Alias of award_search in the keyword semi-join (not a name any query gives its own tables). */
+const KEYWORD_AWARD = 'keyword_award';
 
 /** Removes duplicates, keeping the first occurrence order (stable SQL text for the same input). */
 export function unique<T>(values: readonly T[]): T[] {

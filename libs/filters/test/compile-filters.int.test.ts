@@ -4,7 +4,7 @@
  */
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { sql, type ValueExpression } from 'slonik';
-import { compileFilters, formatTasComponents, formatTasPath, type AdvancedFilter, type FilterContext, type SpendingLevel } from '../src/index';
+import { compileFilters, formatTasComponents, formatTasPath, LEVEL_COLUMNS, type AdvancedFilter, type FilterContext, type SpendingLevel } from '../src/index';
 import type { TasParts } from '../src/tas-path';
 
 const CONTEXT: FilterContext = {
@@ -172,6 +172,8 @@ beforeAll(async () => {
   await insert('award_search', AWARDS.map((a) => ({ generated_unique_award_id: `AWD_${String(a.award_id)}`, ...a })));
   await insert('transaction_search', TRANSACTIONS);
   await insert('subaward_search', SUBAWARDS);
+  // What the transactions add to their awards' keyword documents, as the loaders derive it (migration 0064).
+  await db.pool.query(sql.unsafe`SELECT derive_award_keyword_text()`);
 });
 afterAll(async () => {
   await db.drop();
@@ -251,6 +253,47 @@ describe('keywords and description', () => {
     ['transaction description filter', 'transactions', { description: 'engine' }, [102]],
     ['subaward description filter', 'subawards', { description: 'research' }, [203]],
   ]);
+});
+
+describe('transactions search through their award document', () => {
+  // One more award whose only transaction has its own value in every column the transaction text filters
+  // search, none of them the award's: each must still be found, through the award's derived document.
+  const covered = LEVEL_COLUMNS.transactions.keywordDocument.viaAward?.covers ?? [];
+  const valueOf = (column: string) => `QZX${column.replace(/_/g, '').toUpperCase()}`;
+  beforeAll(async () => {
+    await insert('award_search', [{ award_id: 90, generated_unique_award_id: 'AWD_90', type: 'D', piid: 'OTHERPIID', display_award_id: 'OTHERPIID',
+      is_fpds: true, action_date: '2020-01-01', date_signed: '2020-01-01', description: 'Own description', recipient_name: 'OWN NAME' }]);
+    await insert('transaction_search', [txn(901, 90, { type: 'D', action_date: '2020-01-01', ...Object.fromEntries(covered.map((c) => [c, valueOf(c)])) })]);
+    await db.pool.query(sql.unsafe`SELECT derive_award_keyword_text()`);
+  });
+  afterAll(async () => {
+    await db.pool.query(sql.unsafe`DELETE FROM transaction_search WHERE transaction_id = 901`);
+    await db.pool.query(sql.unsafe`DELETE FROM award_search WHERE award_id = 90`);
+  });
+
+  it('the award document carries every transaction value the award does not have itself', async () => {
+    const text = await db.pool.oneFirst(sql.unsafe`SELECT transaction_keyword_text FROM award_search WHERE award_id = 90`);
+    expect(String(text).split('\x1f')).toEqual(covered.map(valueOf).sort());
+    // values the award has itself are left out: award 1's transactions only add their descriptions
+    expect(await db.pool.oneFirst(sql.unsafe`SELECT transaction_keyword_text FROM award_search WHERE award_id = 1`)).toBe('Engine modification\x1fInitial order');
+  });
+
+  it.each(covered)('a transaction is found by its own %s', async (column) => {
+    const c = LEVEL_COLUMNS.transactions;
+    const term = valueOf(column);
+    // keywords search the id and text columns; the parent name is searched by recipient_search_text only
+    const filters: AdvancedFilter = [...c.keywordIdColumns, ...c.keywordTextColumns].includes(column)
+      ? { keywords: [term.toLowerCase()] } : { recipient_search_text: [term] };
+    expect(await select('transactions', filters)).toEqual([901]);
+    // the award level searches the award's own columns: the document lets the row through, the exact conditions do not
+    expect(await select('awards', filters)).toEqual([]);
+  });
+
+  it('description and recipient_search_text reach transaction values too', async () => {
+    expect(await select('transactions', { description: valueOf('transaction_description') })).toEqual([901]);
+    expect(await select('transactions', { recipient_search_text: [valueOf('recipient_name')] })).toEqual([901]);
+    expect(await select('transactions', { recipient_search_text: [valueOf('recipient_uei')] })).toEqual([901]);
+  });
 });
 
 describe('scopes and locations', () => {

@@ -61,6 +61,9 @@ const SUB_CONTRACT_CODES = new Set(['C', 'D']);
 const SUB_GRANT_CODES = new Set(['02', '03', '04', '05']);
 
 type CodeEntry = [string, string];
+
+/** PostgreSQL's COLLATE "C" order: byte-wise over UTF-8. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 function codeTable(entries: Array<[string, string, number]>): WeightedPicker<CodeEntry> {
   return new WeightedPicker(entries.map(([c, d]) => [c, d] as CodeEntry), entries.map(([, , w]) => w));
 }
@@ -621,18 +624,6 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
     }))))
     : NULL;
 
-  ctx.sinks.award.push([
-    int(awardId), text(gid), text(displayId), bool(spec.isFpds), text(category), text(spec.code), text(spec.description),
-    text(piid), text(fain), text(uri), text(parentPiid), parent ? int(parent.awardId) : NULL, parent ? text(parent.gid) : NULL,
-    text(description), centsText(totalObligation), cents(fileC?.totalOutlays), cents(totalSubsidy), cents(totalFace),
-    cents(awardAmount), centsText(totalPragmatic), cents(sum(allOptions)), cents(sum(exercised)), cents(totalFunding),
-    spec.isFpds ? NULL : centsText(totalNonFederal ?? 0), cents(sum(indirect)), int(subs.count), cents(subs.count > 0 ? subs.total : null), int(n),
-    isoDay(dateSigned), isoDay(actionDate), int(fiscalYearOf(actionDate)), isoDay(first), isoDay(popEnd),
-    potentialEnd === null ? NULL : isoDay(potentialEnd), spec.isIdv ? isoDay(popEnd) : NULL, isoDay(lastModifiedMax), ctx.updateDate,
-    awardingBlock, fundingBlock, recipientText, recipientLocationText, popText, awardCodes, fileCAward, officers,
-    int(firstTransactionId + latest), int(firstTransactionId + earliest),
-  ].join('\t'));
-
   // transaction rows: a per-award tail shared by all of them, plus per-transaction fields
   const fileCTransaction = fileC
     ? [intArray(fileC.treasuryAccountIds), intArray(fileC.federalAccountIds), textArray(fileC.tasPaths), textArray(fileC.tasComponents),
@@ -650,10 +641,37 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
   const gidText = text(gid);
   const awardIdText = int(awardId);
   const typeText = `${text(spec.code)}\t${text(spec.description)}`;
+  // Each transaction's action and description, drawn in transaction order (before the award row, which
+  // carries what the descriptions add to its keyword document).
+  const actions: Array<CodeEntry | null> = [];
+  const txDescriptions: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    actions.push(i === 0 ? (spec.isFpds ? null : (['A', 'NEW'] as CodeEntry)) : (spec.isFpds ? FPDS_MOD_ACTIONS : FABS_MOD_ACTIONS).pick(random));
+    txDescriptions.push(i === 0 || !spec.isFpds ? description : `${random.pick(FPDS_MOD_TEXT)}`);
+  }
+  // What the transactions add to the award's keyword document (derive_award_keyword_text, migration 0064):
+  // every other searched value of a transaction is the award's own, so only descriptions can differ.
+  const ownValues = new Set([piid, fain, uri, displayId, recipient.uei, recipient.duns, recipient.parent?.uei, recipient.parent?.duns,
+    naics?.code, psc?.code, recipientName, recipient.parent?.name, description, naics?.description, psc?.description]);
+  const keywordExtras = [...new Set(txDescriptions)].filter((d) => d !== '' && !ownValues.has(d)).sort(byteOrder);
+  const transactionKeywordText = keywordExtras.length === 0 ? NULL : text(keywordExtras.join('\x1f'));
+
+  ctx.sinks.award.push([
+    int(awardId), text(gid), text(displayId), bool(spec.isFpds), text(category), text(spec.code), text(spec.description),
+    text(piid), text(fain), text(uri), text(parentPiid), parent ? int(parent.awardId) : NULL, parent ? text(parent.gid) : NULL,
+    text(description), centsText(totalObligation), cents(fileC?.totalOutlays), cents(totalSubsidy), cents(totalFace),
+    cents(awardAmount), centsText(totalPragmatic), cents(sum(allOptions)), cents(sum(exercised)), cents(totalFunding),
+    spec.isFpds ? NULL : centsText(totalNonFederal ?? 0), cents(sum(indirect)), int(subs.count), cents(subs.count > 0 ? subs.total : null), int(n),
+    isoDay(dateSigned), isoDay(actionDate), int(fiscalYearOf(actionDate)), isoDay(first), isoDay(popEnd),
+    potentialEnd === null ? NULL : isoDay(potentialEnd), spec.isIdv ? isoDay(popEnd) : NULL, isoDay(lastModifiedMax), ctx.updateDate,
+    awardingBlock, fundingBlock, recipientText, recipientLocationText, popText, awardCodes, fileCAward, officers,
+    int(firstTransactionId + latest), int(firstTransactionId + earliest), transactionKeywordText,
+  ].join('\t'));
+
   for (let i = 0; i < n; i += 1) {
     const day = days[i] as number;
-    const action = i === 0 ? (spec.isFpds ? null : (['A', 'NEW'] as CodeEntry)) : (spec.isFpds ? FPDS_MOD_ACTIONS : FABS_MOD_ACTIONS).pick(random);
-    const txDescription = i === 0 || !spec.isFpds ? description : `${random.pick(FPDS_MOD_TEXT)}`;
+    const action = actions[i] ?? null;
+    const txDescription = txDescriptions[i] as string;
     const detail = `{"transaction_number":"0","initial_report_date":"${isoDay(day)}",${detailShared}}`;
     ctx.sinks.transaction.push([
       int(firstTransactionId + i), awardIdText, gidText, text(keys[i]), bool(spec.isFpds), text(mods[i]), isoDay(day),

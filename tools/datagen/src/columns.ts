@@ -43,7 +43,7 @@ export const AWARD_COLUMNS = [
   'treasury_account_identifiers', 'federal_account_ids', 'tas_paths', 'tas_components', 'disaster_emergency_fund_codes',
   'spending_by_defc', 'total_covid_obligation', 'total_covid_outlay', 'total_iija_obligation', 'total_iija_outlay',
   'object_classes', 'program_activity_ids', 'program_activities', 'officers', 'latest_transaction_id',
-  'earliest_transaction_id',
+  'earliest_transaction_id', 'transaction_keyword_text',
 ];
 
 export const TRANSACTION_COLUMNS = [

@@ -24,15 +24,16 @@ interface Options {
  * Award-level steps whose results the generator writes itself; its tests re-run them on generated data
  * and expect no change (tools/datagen/test), so a generation can skip them.
  */
-export const GENERATOR_WRITTEN_STEPS = ['award_links', 'award_rollups', 'award_file_c', 'award_subawards'] as const;
+export const GENERATOR_WRITTEN_STEPS = ['award_links', 'award_rollups', 'award_keyword_text', 'award_file_c', 'award_subawards'] as const;
 
 /**
- * The derive steps (SQL functions of migration 0021) in order. After a generation the award-level steps
+ * The derive steps (SQL functions of migrations 0021, 0061 and 0064) in order. After a generation the award-level steps
  * are expected to change nothing: the generator already wrote consistent values.
  */
 const STEPS: Array<{ step: string; sql: string; args: (o: Options) => unknown[]; scopedOnly?: boolean }> = [
   { step: 'award_links', sql: 'SELECT derive_award_links($1) AS n', args: (o) => [o.scoped] },
   { step: 'award_rollups', sql: 'SELECT derive_award_rollups($1) AS n', args: (o) => [o.scoped] },
+  { step: 'award_keyword_text', sql: 'SELECT derive_award_keyword_text($1) AS n', args: (o) => [o.scoped] },
   { step: 'award_file_c', sql: 'SELECT derive_award_file_c($1, $2::date) AS n', args: (o) => [o.scoped, o.asOf] },
   { step: 'search_file_c', sql: 'SELECT derive_search_file_c($1) AS n', args: (o) => [o.scoped], scopedOnly: true },
   { step: 'award_subawards', sql: 'SELECT derive_award_subawards($1) AS n', args: (o) => [o.scoped] },

@@ -253,8 +253,8 @@ describe('load:awards importer', () => {
     const first = await loadAwardFiles(db.url, [contracts, assistance]);
     expect(first.files.map((f) => [f.layout, f.rows, f.inserted, f.updated])).toEqual([['transaction_d1', 3, 3, 0], ['transaction_d2', 2, 2, 0]]);
     // The importer writes what the derive step would: its guarded award-level updates find nothing to change.
-    expect(first.derive.filter((d) => ['award_links', 'award_rollups', 'search_file_c', 'award_subawards', 'transaction_date_signed'].includes(d.step)))
-      .toEqual(['award_links', 'award_rollups', 'search_file_c', 'award_subawards', 'transaction_date_signed'].map((step) => ({ step, changed: 0, seconds: expect.any(Number) })));
+    const written = ['award_links', 'award_rollups', 'award_keyword_text', 'search_file_c', 'award_subawards', 'transaction_date_signed'];
+    expect(first.derive.filter((d) => written.includes(d.step))).toEqual(written.map((step) => ({ step, changed: 0, seconds: expect.any(Number) })));
 
     const [award] = await query<Record<string, unknown>>(db.url, `
       SELECT a.*, g.id = a.awarding_agency_id AS agency_ok, p.award_id = a.parent_award_id AS parent_ok
@@ -353,12 +353,26 @@ describe('load:awards importer', () => {
     ]);
   });
 
+  it('links an IDV loaded after its child awards to them', async () => {
+    const rename = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.replace(/TST0001/g, 'TST0002').replace(/IDVTST01/g, 'IDVTST02')]));
+    const [first, second, idv] = contractRows().map(rename);
+    await loadAwardFiles(db.url, [file('children.csv', csv(CONTRACT_COLUMNS, [first!, second!]))]);
+    expect(await query(db.url, `SELECT parent_generated_unique_award_id, parent_award_id FROM award_search WHERE piid = 'TST0002'`))
+      .toEqual([{ parent_generated_unique_award_id: `CONT_IDV_IDVTST02_${subtier}`, parent_award_id: null }]);
+    const later = await loadAwardFiles(db.url, [file('parent.csv', csv(CONTRACT_COLUMNS, [idv!]))]);
+    expect(later.derive.find((d) => d.step === 'award_links')?.changed).toBe(1);
+    expect(await query(db.url, `
+      SELECT c.parent_award_id = p.award_id AS linked, pa.direct_contract_count, pa.direct_total_obligation
+      FROM award_search c JOIN award_search p ON p.piid = 'IDVTST02' JOIN parent_award pa ON pa.award_id = p.award_id
+      WHERE c.piid = 'TST0002'`)).toEqual([{ linked: true, direct_contract_count: 1, direct_total_obligation: '1300.15' }]);
+  });
+
   it('drops and rebuilds secondary indexes for a bulk load inside the file transaction', async () => {
     const indexes = async () => query<{ name: string; definition: string }>(db.url, `
       SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
       JOIN pg_class c ON c.oid = x.indrelid WHERE c.relname IN ('award_search', 'transaction_search') ORDER BY 1`);
     const before = await indexes();
-    expect(before.some((i) => i.name === 'transaction_search_keyword_document_trgm_idx')).toBe(true);
+    expect(before.some((i) => i.name === 'award_search_keyword_document_trgm_idx')).toBe(true);
     const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `BULK_${i}`,
       assistance_award_unique_key: `ASST_NON_BULK${i}_${subtier}`, award_id_fain: `BULK${i}`, recipient_name: `BULK RECIPIENT ${i}` }));
     const steps: string[] = [];
@@ -368,9 +382,9 @@ describe('load:awards importer', () => {
     expect(await indexes()).toEqual(before);
     // the rebuilt trigram index finds the new rows
     expect(await query(db.url, `
-      SELECT count(*)::int AS n FROM award_search WHERE search_keyword_document(piid, fain, uri, display_award_id, recipient_uei,
+      SELECT count(*)::int AS n FROM award_search WHERE search_award_keyword_document(piid, fain, uri, display_award_id, recipient_uei,
         recipient_unique_id, parent_uei, parent_recipient_unique_id, naics_code, product_or_service_code, recipient_name,
-        parent_recipient_name, description, naics_description, product_or_service_description) ILIKE '%BULK RECIPIENT%'`)).toEqual([{ n: 2 }]);
+        parent_recipient_name, description, naics_description, product_or_service_description, transaction_keyword_text) ILIKE '%BULK RECIPIENT%'`)).toEqual([{ n: 2 }]);
   });
 
   it('rejects a file with a bad row, naming file, line and reason, and loads nothing of it', async () => {

@@ -318,6 +318,14 @@ const TX_KEY_COLUMNS = new Set(['transaction_unique_id', 'generated_unique_award
   'business_categories']);
 
 /**
+ * The transaction columns whose values the award's keyword document must hold (derive_award_keyword_text,
+ * migration 0064), in its order, and the award columns of the award's own values that they are compared with.
+ */
+const TX_KEYWORD_COLUMNS = ['piid', 'fain', 'uri', 'display_award_id', 'recipient_uei', 'recipient_unique_id', 'parent_uei', 'parent_recipient_unique_id',
+  'naics_code', 'product_or_service_code', 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'];
+const AWARD_KEYWORD_COLUMNS = TX_KEYWORD_COLUMNS.map((c) => (c === 'transaction_description' ? 'description' : c));
+
+/**
  * Prime transaction files. Each transaction and each award is written once, with the values the derive
  * step would give it (award rollups and dates, parent links, recipient levels, the award's File C columns
  * on its transactions) computed here from the file, so that for new data the derive step's guarded
@@ -338,6 +346,8 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   // every transaction_search column the file gives, the key columns read back from award_tx (`m`)
   const txCols: ColumnMapping[] = [...tx.map(([c, e]): ColumnMapping => [c, TX_KEY_COLUMNS.has(c) ? `m."${c}"` : e]), ['detail', detail]];
   const keys = lookupKeys(src);
+  const txExpression = new Map(tx);
+  const keywordValues = `ARRAY[${TX_KEYWORD_COLUMNS.map((c) => txExpression.get(c) ?? 'NULL::text').join(', ')}]::text[]`;
   const txWith = `WITH ${typeLookup}, ${agencyLookup}`;
   // Each award_tx row `m` with its type, agencies, offices, award and recipient levels, and last its staged
   // row `s`: the lookups join on codes award_tx carries, so the wide staged row goes through one join only.
@@ -351,14 +361,15 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
     // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
     await client.query(`
       CREATE TEMP TABLE award_tx ON COMMIT DROP AS
-      SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office,
+      SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office, n.keyword_values,
         ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories,
         (n.action_date::text || chr(1) || coalesce(n.modification_number, '') || chr(1) || n.transaction_unique_id || chr(1) || n._row::text) COLLATE "C" AS sort_key,
         CASE WHEN n.existing_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE n.existing_id END AS transaction_id
       FROM (
         WITH ${typeLookup}
         SELECT s._row, ${selectList(keyColumns)}, ex.transaction_id AS existing_id, ${keys.awarding} AS lookup_awarding,
-          ${keys.funding} AS lookup_funding, ${keys.awardingOffice} AS lookup_awarding_office, ${keys.fundingOffice} AS lookup_funding_office
+          ${keys.funding} AS lookup_funding, ${keys.awardingOffice} AS lookup_awarding_office, ${keys.fundingOffice} AS lookup_funding_office,
+          ${keywordValues} AS keyword_values
           ${(categories?.inputs ?? []).map(([name, sql]) => `, ${sql} AS ${name}`).join('')}
         FROM award_stage s
         CROSS JOIN LATERAL (SELECT ${typeExpression(src, layout)} AS code) t0
@@ -387,6 +398,11 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           max(last_modified_date) AS last_modified_date,
           max(sort_key) AS latest_key, min(sort_key) AS earliest_key
         FROM award_tx GROUP BY generated_unique_award_id),
+      -- the distinct searched values of each award's transactions, for its keyword document (migration 0064)
+      kw AS MATERIALIZED (
+        SELECT t.generated_unique_award_id AS k, array_agg(DISTINCT v.v) AS keyword_values
+        FROM award_tx t CROSS JOIN LATERAL unnest(t.keyword_values) AS v(v) WHERE v.v IS NOT NULL
+        GROUP BY 1),
       -- the staged row of each award's latest transaction, picked before any lookup is made; in file order,
       -- which the lookups below keep (picked is their outer side), so new awards are numbered in file order
       picked AS MATERIALIZED (
@@ -400,11 +416,12 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         split_part(s.latest_key, chr(1), 1)::date AS latest_action_date,
         split_part(s.earliest_key, chr(1), 1)::date AS date_signed,
         split_part(s.earliest_key, chr(1), 4)::bigint AS earliest_row,
-        x.award_id AS existing_award_id, x.date_signed AS existing_date_signed,
+        x.award_id AS existing_award_id, x.date_signed AS existing_date_signed, kw.keyword_values,
         CASE WHEN x.award_id IS NULL THEN nextval('award_search_award_id_seq') ELSE x.award_id END AS award_id,
         ${selectList(award, 'a__')}
       FROM ${fromClause(awardSrc, layout, 'picked')}
       LEFT JOIN award_search x ON x.generated_unique_award_id = s.k
+      LEFT JOIN kw ON kw.k = s.k
       ${fileCJoins(awardSrc)}`);
     await client.query('ANALYZE award_latest (a__generated_unique_award_id, a__parent_generated_unique_award_id, a__recipient_hash)');
   });
@@ -430,13 +447,16 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         INSERT INTO award_search (award_id, ${cols(award)}, transaction_count, total_obligation, total_subsidy_cost, total_loan_value, award_amount,
           generated_pragmatic_obligation, base_and_all_options_value, base_exercised_options_val, total_funding_amount, non_federal_funding_amount,
           total_indirect_federal_sharing, last_modified_date, action_date, fiscal_year, date_signed, latest_transaction_id, earliest_transaction_id,
-          parent_award_id, recipient_levels, update_date)
+          parent_award_id, recipient_levels, transaction_keyword_text, update_date)
         SELECT m.award_id, ${prefixed(award, 'm', 'a__')}, m.transaction_count, m.total_obligation, m.total_subsidy_cost, m.total_loan_value,
           CASE WHEN m.a__type IN ('07', '08') THEN m.total_loan_value ELSE m.total_obligation END,
           m.generated_pragmatic_obligation, m.base_and_all_options_value, m.base_exercised_options_val, m.total_funding_amount,
           m.non_federal_funding_amount, m.total_indirect_federal_sharing, m.last_modified_date, m.latest_action_date,
           fiscal_year_of(m.latest_action_date), m.date_signed, lt.transaction_id, et.transaction_id,
-          coalesce(p1.award_id, p2.award_id), lv.levels, now()
+          coalesce(p1.award_id, p2.award_id), lv.levels,
+          (SELECT string_agg(v, E'\\x1f' ORDER BY v COLLATE "C") FROM unnest(m.keyword_values) AS v
+            WHERE v <> ALL (ARRAY[${AWARD_KEYWORD_COLUMNS.map((c) => (award.some(([a]) => a === c) ? `coalesce(m."a__${c}", '')` : `''`)).join(', ')}])),
+          now()
         FROM award_latest m
         JOIN award_tx lt ON lt._row = m._row
         JOIN award_tx et ON et._row = m.earliest_row

@@ -12,7 +12,7 @@ import supertest from 'supertest';
 import { createApp } from '../src/app';
 import { SUMMARY_TABLES } from '../src/planner/summary-tables';
 import { AWARD_TYPE_GROUPS } from '@usas/filters';
-import { AGENCIES, insertRandomDataset, pick, prng, TYPE_CATEGORY, type TestAgency } from './random-dataset';
+import { AGENCIES, insertRandomDataset, pick, prng, RECIPIENT_HASHES, TYPE_CATEGORY, type TestAgency } from './random-dataset';
 
 const SEED = Number(process.env.PLANNER_PROPERTY_SEED ?? 20240502);
 const REQUESTS = Number(process.env.PLANNER_PROPERTY_REQUESTS ?? 600);
@@ -73,7 +73,16 @@ function randomPeriod(rand: () => number, level: string): Record<string, string>
   return p;
 }
 
-function randomFilters(rand: () => number, level: string, agencies: TestAgency[], defCodes: string[]): Record<string, unknown> {
+/** Values the random filters draw from: agencies, DEF codes and recipient hashes present in the dataset. */
+interface FilterValues {
+  agencies: TestAgency[];
+  defCodes: string[];
+  recipients: string[];
+  /** Stream of the recipient_id draws, apart so the other filters stay those of the seed without them. */
+  recipientRand?: () => number;
+}
+
+function randomFilters(rand: () => number, level: string, { agencies, defCodes, recipients, recipientRand = rand }: FilterValues): Record<string, unknown> {
   const f: Record<string, unknown> = {};
   const t = rand();
   if (t < 0.35) f.award_type_codes = pick(rand, GROUPS);
@@ -93,6 +102,8 @@ function randomFilters(rand: () => number, level: string, agencies: TestAgency[]
   if (rand() < 0.15) f.recipient_scope = pick(rand, ['domestic', 'foreign']);
   if (rand() < 0.05) f.keywords = ['PROPERTY RECIPIENT 1'];
   if (rand() < 0.2 && defCodes.length > 0) f.def_codes = [...new Set(Array.from({ length: rand() < 0.5 ? 1 : 2 + Math.floor(rand() * 2) }, () => pick(rand, defCodes)))];
+  // Every level of the recipient id, on any recipient hash (a hash without rows at that level selects nothing).
+  if (recipientRand() < 0.2 && recipients.length > 0) f.recipient_id = `${pick(recipientRand, recipients)}-${pick(recipientRand, ['P', 'C', 'R'])}`;
   return f;
 }
 
@@ -113,9 +124,9 @@ const CATEGORIES = [
   'defc',
 ];
 
-function randomRequest(rand: () => number, agencies: TestAgency[], defCodes: string[]): { path: string; body: Record<string, unknown> } {
+function randomRequest(rand: () => number, values: FilterValues): { path: string; body: Record<string, unknown> } {
   const level = pick(rand, ['transactions', 'transactions', 'awards']);
-  const filters = randomFilters(rand, level, agencies, defCodes);
+  const filters = randomFilters(rand, level, values);
   const kind = rand();
   if (kind < 0.3) return { path: 'spending_over_time/', body: { group: pick(rand, ['fiscal_year', 'quarter', 'month', 'calendar_year']), spending_level: level, filters } };
   if (kind < 0.65) return { path: `spending_by_category/${pick(rand, CATEGORIES)}/`, body: { filters, spending_level: level, limit: 100 } };
@@ -144,14 +155,14 @@ async function compareRandomRequests(
   a: Apps,
   seed: number,
   count: number,
-  agencies: TestAgency[],
-  defCodes: string[],
+  values: FilterValues,
 ): Promise<{ summary: number; nonEmpty: number; tables: Set<string> }> {
   const rand = prng(seed);
+  const draws = { ...values, recipientRand: prng(seed + 1) };
   let nonEmpty = 0;
   const before = a.choices.length;
   for (let i = 0; i < count; i += 1) {
-    const { path, body } = randomRequest(rand, agencies, defCodes);
+    const { path, body } = randomRequest(rand, draws);
     const [x, y] = await Promise.all([a.routed.post(`/api/v2/search/${path}`).send(body), a.base.post(`/api/v2/search/${path}`).send(body)]);
     const context = `request #${i} ${path} ${JSON.stringify(body)} via ${a.choices[a.choices.length - 1]?.table}`;
     expect({ context, status: x.status, body: x.body }).toEqual({ context, status: y.status, body: y.body });
@@ -197,7 +208,11 @@ describe('search planner on a random dataset', () => {
   });
 
   it(`routes ${REQUESTS} random requests without changing any answer (seed ${SEED})`, async () => {
-    const { summary, nonEmpty, tables } = await compareRandomRequests(a, SEED, REQUESTS, AGENCIES, await defCodesOf(db.pool));
+    const { summary, nonEmpty, tables } = await compareRandomRequests(a, SEED, REQUESTS, {
+      agencies: AGENCIES,
+      defCodes: await defCodesOf(db.pool),
+      recipients: RECIPIENT_HASHES,
+    });
     // Every summary table answered some requests, a good share of all requests went to one, and the
     // comparisons are not vacuous (most answers carry non-zero amounts or counts).
     // (The one-code-per-row DEF summary answers too narrow a shape for random requests to reach it reliably;
@@ -279,6 +294,34 @@ describe('search planner on a random dataset', () => {
     expect(nonEmpty).toBeGreaterThan(requests.length / 2);
   });
 
+  it('answers recipient_id requests of every level from the recipient summary, exactly as the base tables', async () => {
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const fy2020 = [{ start_date: '2019-10-01', end_date: '2020-09-30' }];
+    const fy2019To2021 = [{ start_date: '2018-10-01', end_date: '2021-09-30' }];
+    const requests: Array<[string, object]> = [];
+    for (const hash of RECIPIENT_HASHES) {
+      for (const level of ['P', 'C', 'R']) {
+        const recipient_id = `${hash}-${level}`;
+        requests.push(['spending_over_time/', { group: 'fiscal_year', filters: { recipient_id } }]);
+        requests.push(['spending_over_time/', { group: 'fiscal_year', filters: { recipient_id, time_period: fy2019To2021, award_type_codes: ['A', 'B', 'C', 'D'] } }]);
+        requests.push(['spending_by_category/recipient/', { filters: { recipient_id, time_period: fy2020 } }]);
+        requests.push(['spending_by_transaction_count/', { filters: { recipient_id, time_period: fy2019To2021 } }]);
+      }
+    }
+    let nonEmpty = 0;
+    for (const [path, body] of requests) {
+      const [x, y] = await Promise.all([a.routed.post(`/api/v2/search/${path}`).send(body), a.base.post(`/api/v2/search/${path}`).send(body)]);
+      expect({ path, body, status: x.status, result: x.body }).toEqual({ path, body, status: y.status, result: y.body });
+      expect({ path, body, choice: a.choices[a.choices.length - 1] }).toEqual({ path, body, choice: { table: 'search_summary_txn_recipient_fy', summary: true } });
+      if (hasAmounts(x.body)) nonEmpty += 1;
+    }
+    // P selects the parents' children only, C and R split each recipient's records: most requests find some.
+    expect(nonEmpty).toBeGreaterThan(requests.length / 3);
+    // Months are finer than the summary's fiscal years: the base table answers.
+    await a.routed.post('/api/v2/search/spending_over_time/').send({ group: 'month', filters: { recipient_id: `${RECIPIENT_HASHES[0]}-C` } }).expect(200);
+    expect(a.choices[a.choices.length - 1]).toEqual({ table: 'transaction_search', summary: false });
+  });
+
   it('treats a change of a DEF enactment date as a change of the base data, and an unchanged reload not', async () => {
     const body = { filters: { def_codes: ['L'], time_period: [{ start_date: '2019-10-01', end_date: '2021-09-30' }] } };
     await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
@@ -299,6 +342,7 @@ describe('search planner on the template dataset', () => {
   let db: TestDatabase;
   let a: Apps;
   let agencies: TestAgency[] = [];
+  let recipients: string[] = [];
   beforeAll(async () => {
     db = await createTestDatabase();
     // The template's generator ran refresh_search_summaries(); refresh again in case it predates this migration set.
@@ -313,6 +357,15 @@ describe('search planner on the template dataset', () => {
       topAbbr: null,
       subs: (r.subs as string[]).slice(0, 3).map((name) => [name, '', null] as [string, string, null]),
     }));
+    // The busiest recipients and parents, for recipient_id filters of every level.
+    recipients = (
+      await db.pool.anyFirst(sql.unsafe`
+        SELECT h FROM (
+          (SELECT recipient_hash::text FROM transaction_search WHERE recipient_hash IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 4)
+          UNION
+          (SELECT parent_recipient_hash::text FROM transaction_search WHERE parent_recipient_hash IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 4)
+        ) AS u(h) ORDER BY 1`)
+    ).map(String);
     a = apps(db.pool);
   });
   afterAll(async () => {
@@ -323,7 +376,7 @@ describe('search planner on the template dataset', () => {
     const awards = await db.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM award_search`);
     expect(awards).toBeGreaterThan(0);
     const count = Math.ceil(REQUESTS / 2);
-    const { summary, nonEmpty } = await compareRandomRequests(a, SEED + 1, count, agencies, await defCodesOf(db.pool));
+    const { summary, nonEmpty } = await compareRandomRequests(a, SEED + 1, count, { agencies, defCodes: await defCodesOf(db.pool), recipients });
     expect(summary).toBeGreaterThan(count / 5);
     expect(nonEmpty).toBeGreaterThan(count / 4);
   });

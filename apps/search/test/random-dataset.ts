@@ -70,7 +70,14 @@ const RECIPIENTS = Array.from({ length: 12 }, (_, i) => ({
   hash: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
   name: `PROPERTY RECIPIENT ${i + 1}`,
   levels: [['C'], ['R'], ['P', 'C'], ['P']][i % 4]!,
+  uei: `PROPUEI${String(i + 1).padStart(5, '0')}`,
 }));
+
+/** Recipients that are parents (level P): the parents of the children's awards. */
+const PARENTS = RECIPIENTS.filter((r) => r.levels.includes('P'));
+
+/** Recipient hashes of the dataset (for recipient_id filters; the P level takes the parents'). */
+export const RECIPIENT_HASHES = RECIPIENTS.map((r) => r.hash);
 
 const NAICS = [['541511', 'CUSTOM COMPUTER PROGRAMMING'], ['336411', 'AIRCRAFT MANUFACTURING'], ['236220', 'COMMERCIAL BUILDING']];
 const PSC = [['D302', 'IT SYSTEMS DEVELOPMENT'], ['AC15', 'R&D DEFENSE AIRCRAFT'], ['Y142', 'CONSTRUCT LABS']];
@@ -92,6 +99,8 @@ function place(prefix: string, p: (typeof PLACES)[number]) {
  */
 export async function insertRandomDataset(db: CommonQueryMethods, seed: number, awards: number): Promise<void> {
   const rand = prng(seed);
+  // Parents are drawn from their own stream, so the rest of the dataset is the same with or without them.
+  const parentRand = prng(seed + 1);
   const defCodes = (await db.anyFirst(sql.unsafe`SELECT code FROM disaster_emergency_fund_code ORDER BY code`)).map(String);
   const accountIds = (await db.anyFirst(sql.unsafe`SELECT id FROM federal_account ORDER BY id LIMIT 6`)).map(Number);
   const someOf = <T>(items: readonly T[], max: number): T[] =>
@@ -125,6 +134,10 @@ export async function insertRandomDataset(db: CommonQueryMethods, seed: number, 
     const pop = place('pop', pick(rand, PLACES));
     const recipientLocation = place('recipient_location', pick(rand, PLACES));
     const recipient = rand() < 0.1 ? null : pick(rand, RECIPIENTS);
+    // Children's awards name a parent, mostly with its UEI: a recipient's awards then fall on both sides of
+    // the recipient_id C / R split (parent UEI set or not), and some carry a parent hash without a UEI.
+    const parent = recipient?.levels.includes('C') && parentRand() < 0.85 ? pick(parentRand, PARENTS) : null;
+    const parentUei = parent && parentRand() < 0.8 ? parent.uei : null;
     const naics = contractLike && rand() < 0.8 ? pick(rand, NAICS) : [null, null];
     const psc = contractLike && rand() < 0.8 ? pick(rand, PSC) : [null, null];
     const cfda = !contractLike && rand() < 0.8 ? pick(rand, CFDA) : [null, null];
@@ -138,6 +151,8 @@ export async function insertRandomDataset(db: CommonQueryMethods, seed: number, 
       recipient_hash: recipient?.hash ?? null,
       recipient_levels: recipient?.levels ?? null,
       recipient_name: recipient?.name ?? null,
+      parent_recipient_hash: parent?.hash ?? null,
+      parent_uei: parentUei,
       ...pop,
       ...recipientLocation,
       naics_code: naics[0],
@@ -187,4 +202,5 @@ export async function insertRandomDataset(db: CommonQueryMethods, seed: number, 
   }
   await insertRows(db, 'award_search', awardRows);
   for (let i = 0; i < txnRows.length; i += 500) await insertRows(db, 'transaction_search', txnRows.slice(i, i + 500));
+  await db.query(sql.unsafe`SELECT derive_award_keyword_text()`);
 }

@@ -1,7 +1,7 @@
-import { EARLIEST_DATE_MESSAGE } from '@usas/filters';
+import { AWARD_TYPE_GROUPS, EARLIEST_DATE_MESSAGE } from '@usas/filters';
 import { startHarness, type Harness } from '@usas/test-harness';
 import { sql } from 'slonik';
-import { H1, H2, seedSearchData } from './seed';
+import { H1, H2, H3, seedSearchData } from './seed';
 
 let h: Harness;
 let agencyIds: Record<string, number>;
@@ -360,6 +360,14 @@ describe('spending_by_geography', () => {
 });
 
 describe('spending_by_award', () => {
+  it('repeats the award type group with the SQL copy of the groups (migration 0066), in step with libs/filters', async () => {
+    const expected = Object.entries(AWARD_TYPE_GROUPS).flatMap(([group, codes]) => codes.map((code) => [code, group]));
+    const rows = await h.db.pool.any(sql.unsafe`
+      SELECT code, award_type_group_of(code) AS award_type_group
+      FROM unnest(${sql.array([...expected.map(([code]) => code!), 'X', 'IDV'], 'text')}) AS u(code)`);
+    expect(Object.fromEntries(rows.map((r) => [r.code, r.award_type_group]))).toEqual({ ...Object.fromEntries(expected), X: null, IDV: null });
+  });
+
   const fields = ['Award ID', 'Recipient Name', 'Award Amount', 'Awarding Agency', 'recipient_id', 'NAICS', 'Start Date'];
 
   it('lists contracts by Award Amount with the requested fields', async () => {
@@ -578,6 +586,10 @@ describe('answers through the summary tables', () => {
       ['spending_by_geography/', { filters: { time_period: FY2020_2021 }, scope: 'recipient_location', geo_layer: 'state' }],
       ['spending_by_award_count/', { filters: { time_period: FY2020_2021 } }],
       ['spending_by_transaction_count/', { filters: { time_period: FY2020_2021 } }],
+      ['spending_over_time/', { group: 'fiscal_year', filters: { time_period: FY2020_2021, recipient_id: `${H1}-C` } }],
+      ['spending_over_time/', { group: 'fiscal_year', filters: { recipient_id: `${H3}-P` } }],
+      ['spending_by_category/recipient/', { filters: { time_period: FY2020_2021, recipient_id: `${H2}-R` } }],
+      ['spending_by_transaction_count/', { filters: { time_period: FY2020_2021, recipient_id: `${H1}-R` } }],
     ];
     const before = await Promise.all(requests.map(([path, body]) => post(path, body).expect(200)));
     await h.db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
@@ -586,5 +598,38 @@ describe('answers through the summary tables', () => {
     expect(fresh).toBe(true);
     const after = await Promise.all(requests.map(([path, body]) => post(path, body).expect(200)));
     after.forEach((res, i) => expect(res.body).toEqual(before[i]!.body));
+  });
+
+  it('answer recipient_id filters of every level with the same values once the summaries are fresh', async () => {
+    await h.db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const overTime = async (recipient_id: string) => {
+      const res = await post('spending_over_time/', { group: 'fiscal_year', filters: { time_period: FY2020_2021, recipient_id } }).expect(200);
+      return res.body.results.map((r: Record<string, unknown>) => [
+        (r.time_period as { fiscal_year: string }).fiscal_year,
+        r.aggregated_amount,
+        r.Contract_Obligations,
+        r.Grant_Obligations,
+        r.Loan_Obligations,
+      ]);
+    };
+    // ACME (H1) has a parent (UEI and hash H3): its records are level C, and P of its parent; BETA (H2) has none: R.
+    expect(await overTime(`${H1}-C`)).toEqual([
+      ['2020', 1000, 1000, 0, 0],
+      ['2021', 2000, 0, 2000, 0],
+    ]);
+    expect(await overTime(`${H3}-P`)).toEqual(await overTime(`${H1}-C`));
+    expect(await overTime(`${H2}-R`)).toEqual([
+      ['2020', 500, 500, 0, 0],
+      ['2021', 25, 0, 0, 25],
+    ]);
+    for (const empty of [`${H1}-R`, `${H1}-P`, `${H2}-C`, `${H3}-C`]) {
+      expect({ empty, results: await overTime(empty) }).toEqual({ empty, results: [['2020', 0, 0, 0, 0], ['2021', 0, 0, 0, 0]] });
+    }
+    const category = await post('spending_by_category/recipient/', { filters: { time_period: FY2020_2021, recipient_id: `${H3}-P` } }).expect(200);
+    expect(category.body.results).toEqual([
+      { id: null, name: 'ACME CORPORATION', code: '111111111', uei: 'ACMEUEI00001', recipient_id: `${H1}-C`, amount: 3000, total_outlays: null },
+    ]);
+    const count = await post('spending_by_transaction_count/', { filters: { time_period: FY2020_2021, recipient_id: `${H2}-R` } }).expect(200);
+    expect(count.body.results).toEqual(expect.objectContaining({ contracts: 1, loans: 1, grants: 0 }));
   });
 });

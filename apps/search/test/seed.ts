@@ -21,6 +21,8 @@ export async function insertRows(db: CommonQueryMethods, table: string, rows: Ro
 
 export const H1 = '11111111-1111-4111-8111-111111111111';
 export const H2 = '22222222-2222-4222-8222-222222222222';
+/** ACME's parent (recipient_id level P). */
+export const H3 = '33333333-3333-4333-8333-333333333333';
 
 const T1 = { toptier_code: 'Z01', name: 'Department of Testing', abbreviation: 'DOT' };
 const T2 = { toptier_code: 'Z02', name: 'Agency of Examples', abbreviation: 'AOE' };
@@ -86,14 +88,14 @@ interface AwardSpec {
   outlays: number | null;
   signed: string;
   action: string;
-  recipient: { hash: string | null; name: string; levels: string[]; parentUei: string | null; uei: string; duns: string } | null;
+  recipient: { hash: string | null; name: string; levels: string[]; parentHash: string | null; parentUei: string | null; uei: string; duns: string } | null;
   pop: Row;
   recipientLocation: Row;
   extra?: Row;
 }
 
-const ACME = { hash: H1, name: 'ACME CORP', levels: ['C'], parentUei: 'PARENTUEI0001', uei: 'ACMEUEI00001', duns: '111111111' };
-const BETA = { hash: H2, name: 'BETA LLC', levels: ['R'], parentUei: null, uei: 'BETAUEI00002', duns: '222222222' };
+const ACME = { hash: H1, name: 'ACME CORP', levels: ['C'], parentHash: H3, parentUei: 'PARENTUEI0001', uei: 'ACMEUEI00001', duns: '111111111' };
+const BETA = { hash: H2, name: 'BETA LLC', levels: ['R'], parentHash: null, parentUei: null, uei: 'BETAUEI00002', duns: '222222222' };
 
 const AWARDS: AwardSpec[] = [
   {
@@ -254,6 +256,7 @@ function awardRow(a: AwardSpec): Row {
     recipient_name: a.recipient?.name ?? null,
     recipient_uei: a.recipient?.uei ?? null,
     recipient_unique_id: a.recipient?.duns ?? null,
+    parent_recipient_hash: a.recipient?.parentHash ?? null,
     parent_uei: a.recipient?.parentUei ?? null,
     ...location('pop', a.pop),
     ...location('recipient_location', a.recipientLocation),
@@ -434,5 +437,7 @@ export async function seedSearchData(db: CommonQueryMethods): Promise<{ agencyId
     sub(102, 1, 'SUB-2', 50, '2020-04-01'),
     sub(103, 3, 'SUB-3', 200, '2021-02-01'),
   ]);
+  // What the transactions add to their awards' keyword documents, as the loaders derive it (migration 0064).
+  await db.query(sql.unsafe`SELECT derive_award_keyword_text()`);
   return { agencyIds };
 }

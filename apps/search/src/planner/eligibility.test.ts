@@ -82,6 +82,25 @@ describe('planner eligibility', () => {
     // Months are finer than its fiscal-year step dates.
     expect(tableAnswers(codes, req({ dateResolution: 'month', columns: ['awarding_toptier_agency_code'], filters: { def_codes: ['Q'] } }))).toBe(false);
   });
+  it('serves recipient_id filters of every level from the recipient summary only', () => {
+    const recipient = table('search_summary_txn_recipient_fy');
+    const hash = '6ab5ba3d-4e10-9671-342f-05b909c743e2';
+    const overTime = (filters: object, dateResolution: PlanRequest['dateResolution'] = 'fiscal_year') => req({ dateResolution, filters: filters as never });
+    for (const level of ['P', 'C', 'R']) {
+      expect(tableAnswers(recipient, overTime({ recipient_id: `${hash}-${level}`, time_period: [FY] }))).toBe(true);
+      expect(tableAnswers(recipient, overTime({ recipient_id: `${hash}-${level}` }))).toBe(true);
+    }
+    // The recipient category and the transaction count read only columns it keeps.
+    expect(tableAnswers(recipient, req({ dateResolution: 'none', columns: ['recipient_hash', 'recipient_name', 'recipient_levels'], filters: { recipient_id: `${hash}-C` } }))).toBe(true);
+    expect(tableAnswers(recipient, req({ dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-P`, award_type_codes: ['A'] } }))).toBe(true);
+    // Months are finer than its fiscal years; other summaries keep no recipient; awards have no recipient summary.
+    expect(tableAnswers(recipient, overTime({ recipient_id: `${hash}-R` }, 'month'))).toBe(false);
+    expect(SUMMARY_TABLES.filter((t) => tableAnswers(t, req({ dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R` } }))).map((t) => t.name)).toEqual([
+      'search_summary_txn_recipient_fy',
+    ]);
+    expect(tableAnswers(recipient, req({ level: 'awards', dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R` } }))).toBe(false);
+  });
+
   it('serves a one-account-per-row summary only to queries grouping by the account', () => {
     const accounts = table('search_summary_txn_federal_account_fy');
     const request = (unnest?: string) => req({ dateResolution: 'none', columns: ['federal_account_ids'], filters: { time_period: [FY] }, unnest });

@@ -63,7 +63,8 @@ export function alignedTo(grain: Grain, start: string, end: string): boolean {
 
 /**
  * Columns the compiled SQL of a (summary-compatible) filter reads, besides time_period's dates; see
- * libs/filters (agencies compare `<type>_<tier>_agency_name`, scopes the country code).
+ * libs/filters (agencies compare `<type>_<tier>_agency_name`, scopes the country code, recipient_id the
+ * recipient and parent columns).
  */
 function filterColumns(key: string, value: unknown): string[] {
   switch (key) {
@@ -80,6 +81,10 @@ function filterColumns(key: string, value: unknown): string[] {
       return ['recipient_location_country_code'];
     case 'def_codes':
       return ['disaster_emergency_fund_codes'];
+    case 'recipient_id':
+      // P reads parent_recipient_hash, C and R recipient_hash and whether parent_uei is set: a table keeping
+      // all three answers every level (the id is validated when the filters are compiled).
+      return ['recipient_hash', 'parent_recipient_hash', 'parent_uei'];
     default:
       return [];
   }

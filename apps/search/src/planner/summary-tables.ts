@@ -78,8 +78,8 @@ function award(name: string, grain: Grain): SummaryTable {
 }
 
 /**
- * The summaries of migrations 0043, 0048, 0056 and 0059 (keep in step with them; the planner property test
- * checks the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's
+ * The summaries of migrations 0043, 0048, 0056, 0059 and 0065 (keep in step with them; the planner property
+ * test checks the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's
  * enactment dates.
  */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
@@ -95,7 +95,8 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_naics_fy', 'fiscal_year', ['naics_code', 'naics_description']),
   txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description']),
   txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title']),
-  txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name']),
+  // With the parent columns the recipient_id filter compiles to (0065), indexed on each hash and the date.
+  txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei'], ['recipient_id']),
   txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], ['def_codes'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),

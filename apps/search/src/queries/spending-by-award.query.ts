@@ -1,3 +1,4 @@
+import type { AwardTypeGroup } from '@usas/filters';
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { jsonColumns, JsonRow } from './json-row';
@@ -187,18 +188,27 @@ export interface ListWindow {
 
 /**
  * One page of awards (limit + 1 rows, to tell whether more exist) in sort order, ties broken by award id.
- * The sort value is returned as text for the next page's cursor. The (total_obligation, award_id) index
- * serves the default "Award Amount" descending order without sorting every match. The page's ids are
- * found first and only its rows are turned into JSON (OFFSET rows would otherwise be projected too).
+ * The sort value is returned as text for the next page's cursor. `group` is the award type group the filters
+ * already restrict the types to (the endpoint requires one); it is repeated as `award_type_group_of(type)`,
+ * the leading key of the Award Amount index (migration 0066), which then serves the default "Award Amount"
+ * descending order without sorting every match and, carrying the dates the time period filter reads, rejects
+ * the awards a deep page walks past from the index alone. The page's ids are found first and only its rows
+ * are read and turned into JSON (OFFSET rows would otherwise be projected too).
  */
-export async function listAwards(db: CommonQueryMethods, where: FragmentSqlToken, sort: ListSort, window: ListWindow): Promise<readonly AwardRow[]> {
+export async function listAwards(
+  db: CommonQueryMethods,
+  where: FragmentSqlToken,
+  group: AwardTypeGroup,
+  sort: ListSort,
+  window: ListWindow,
+): Promise<readonly AwardRow[]> {
   const id = sql.fragment`award_id`;
   const cursor = window.cursor ? sql.fragment`AND ${afterCursor(sort, id, window.cursor)}` : sql.fragment``;
   const rows = await db.any(sql.type(AwardRowOut)`
     WITH page AS (
       SELECT award_id AS page_id, (${sort.expression})::text AS sort_value, row_number() OVER (${orderBy(sort, id)}) AS position
       FROM award_search
-      WHERE ${where} ${cursor}
+      WHERE ${where} AND award_type_group_of(type) = ${group} ${cursor}
       ${orderBy(sort, id)}
       LIMIT ${window.limit + 1} OFFSET ${window.offset}
     )

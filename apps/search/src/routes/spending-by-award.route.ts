@@ -191,7 +191,7 @@ export const spendingByAwardRoute = (ctx: SearchContext) =>
       const tail = shown[shown.length - 1];
       if (tail) last = { id: tail.broker_subaward_id, sort: tail.sort_value };
     } else {
-      const rows = await listAwards(ctx.db, where, sort, window);
+      const rows = await listAwards(ctx.db, where, group!, sort, window);
       hasNext = rows.length > page.limit;
       const shown = rows.slice(0, page.limit);
       const pages = fields.includes('Awarding Agency')

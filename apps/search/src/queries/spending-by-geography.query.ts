@@ -18,8 +18,10 @@ export interface GeographyRow {
   total_outlays: number | null;
 }
 
-// All areas come back as one jsonb array: a county layer has thousands of rows, and the pool validates
-// rows one by one (asynchronously), which would cost more than the query.
+// All areas come back as one JSON array: a county layer has thousands of rows, and the pool validates
+// rows one by one (asynchronously), which would cost more than the query. json rather than jsonb: the
+// value is only parsed by the pool, and whole rows (json_agg of the row) cost less than building each object
+// from its keys (jsonb or json_build_object): about half of the SQL time of a county map is the JSON.
 const GeographyResult = z.object({ rows: JsonRows });
 
 interface LayerQuery {
@@ -28,6 +30,8 @@ interface LayerQuery {
   groupBy: FragmentSqlToken;
   aggregates: FragmentSqlToken;
   keyPresent: FragmentSqlToken;
+  /** Whether k1 is a state code: grouped then also has `state_fips` (the rows' FIPS, else the state's). */
+  stateKeyed: boolean;
   /** SELECT shape_code, display_name, aggregated_amount, population, total_outlays FROM grouped AS g ... */
   projection: FragmentSqlToken;
 }
@@ -45,12 +49,12 @@ function layerQuery(layer: GeoLayer, loc: LocationColumnNames): LayerQuery {
         groupBy: sql.fragment`1`,
         aggregates: sql.fragment`max(${c(loc.stateFips)}) AS fips, max(${c(loc.stateName)}) AS fallback_name`,
         keyPresent: sql.fragment`${c(loc.stateCode)} IS NOT NULL`,
+        stateKeyed: true,
         projection: sql.fragment`
           SELECT upper(g.k1) AS shape_code, initcap(coalesce(r.state_name, g.fallback_name, '')) AS display_name,
                  g.amount AS aggregated_amount, r.latest_population AS population, g.total_outlays
           FROM grouped AS g
-          LEFT JOIN LATERAL (SELECT fips FROM state_data WHERE code = g.k1 ORDER BY year DESC LIMIT 1) AS sd ON true
-          LEFT JOIN ref_population_county AS r ON r.state_code = coalesce(g.fips, sd.fips) AND r.county_number = '000'`,
+          LEFT JOIN ref_population_county AS r ON r.state_code = g.state_fips AND r.county_number = '000'`,
       };
     case 'county':
       return {
@@ -59,12 +63,12 @@ function layerQuery(layer: GeoLayer, loc: LocationColumnNames): LayerQuery {
         groupBy: sql.fragment`1, 2`,
         aggregates: sql.fragment`max(${c(loc.stateFips)}) AS fips, max(${c(loc.countyName)}) AS fallback_name`,
         keyPresent: sql.fragment`${c(loc.stateCode)} IS NOT NULL AND ${c(loc.countyCode)} IS NOT NULL`,
+        stateKeyed: true,
         projection: sql.fragment`
-          SELECT coalesce(g.fips, sd.fips, '') || g.k2 AS shape_code, initcap(coalesce(r.county_name, g.fallback_name, '')) AS display_name,
+          SELECT coalesce(g.state_fips, '') || g.k2 AS shape_code, initcap(coalesce(r.county_name, g.fallback_name, '')) AS display_name,
                  g.amount AS aggregated_amount, r.latest_population AS population, g.total_outlays
           FROM grouped AS g
-          LEFT JOIN LATERAL (SELECT fips FROM state_data WHERE code = g.k1 ORDER BY year DESC LIMIT 1) AS sd ON true
-          LEFT JOIN ref_population_county AS r ON r.state_code = coalesce(g.fips, sd.fips) AND r.county_number = g.k2`,
+          LEFT JOIN ref_population_county AS r ON r.state_code = g.state_fips AND r.county_number = g.k2`,
       };
     case 'district':
       return {
@@ -73,11 +77,11 @@ function layerQuery(layer: GeoLayer, loc: LocationColumnNames): LayerQuery {
         groupBy: sql.fragment`1, 2`,
         aggregates: sql.fragment`max(${c(loc.stateFips)}) AS fips`,
         keyPresent: sql.fragment`${c(loc.stateCode)} IS NOT NULL AND ${c(loc.districtCurrent)} IS NOT NULL`,
+        stateKeyed: true,
         projection: sql.fragment`
-          SELECT coalesce(r.state_code, g.fips, sd.fips, '') || g.k2 AS shape_code, upper(g.k1 || '-' || g.k2) AS display_name,
+          SELECT coalesce(r.state_code, g.state_fips, '') || g.k2 AS shape_code, upper(g.k1 || '-' || g.k2) AS display_name,
                  g.amount AS aggregated_amount, r.latest_population AS population, g.total_outlays
           FROM grouped AS g
-          LEFT JOIN LATERAL (SELECT fips FROM state_data WHERE code = g.k1 ORDER BY year DESC LIMIT 1) AS sd ON true
           LEFT JOIN ref_population_cong_district AS r ON r.state_abbreviation = g.k1 AND r.congressional_district = g.k2`,
       };
     case 'country':
@@ -87,6 +91,7 @@ function layerQuery(layer: GeoLayer, loc: LocationColumnNames): LayerQuery {
         groupBy: sql.fragment`1`,
         aggregates: sql.fragment`max(${c(loc.countryName)}) AS fallback_name`,
         keyPresent: sql.fragment`${c(loc.countryCode)} IS NOT NULL`,
+        stateKeyed: false,
         projection: sql.fragment`
           SELECT g.k1 AS shape_code, initcap(coalesce(r.country_name, g.fallback_name, '')) AS display_name,
                  g.amount AS aggregated_amount, r.latest_population AS population, g.total_outlays
@@ -119,21 +124,25 @@ export async function spendingByGeography(
   const cols = AGGREGATION_COLUMNS[level];
   const q = layerQuery(layer, scope === 'place_of_performance' ? cols.placeOfPerformance : cols.recipientLocation);
   const outlays = cols.outlays ? source.sum(cols.outlays) : sql.fragment`NULL::numeric`;
+  // The state's FIPS code from the reference data only where no row of the group carries one (a scalar
+  // subquery in coalesce runs only then).
+  const stateFips = q.stateKeyed
+    ? sql.fragment`, coalesce(s.fips, (SELECT fips FROM state_data WHERE code = s.k1 ORDER BY year DESC LIMIT 1)) AS state_fips`
+    : sql.fragment``;
   const keep = shapeCodes && shapeCodes.length > 0 ? sql.fragment`WHERE a.shape_code = ANY(${sql.array(shapeCodes, 'text')})` : sql.fragment``;
   const result = await db.one(sql.type(GeographyResult)`
-    WITH grouped AS (
+    WITH summed AS (
       SELECT ${q.keys}, coalesce(${source.sum(cols.obligation)}, 0) AS amount, ${outlays} AS total_outlays, ${q.aggregates}
       FROM ${source.table}
       WHERE ${where} AND ${q.keyPresent}
       GROUP BY ${q.groupBy}
-    )
-    SELECT coalesce(jsonb_agg(jsonb_build_object(
-             'shape_code', a.shape_code, 'display_name', a.display_name, 'aggregated_amount', a.aggregated_amount,
-             'population', a.population,
-             'per_capita', CASE WHEN a.population > 0 THEN round(a.aggregated_amount / a.population, 2) END,
-             'total_outlays', a.total_outlays)
-           ORDER BY a.aggregated_amount DESC, a.shape_code), '[]'::jsonb) AS rows
-    FROM (${q.projection}) AS a
+    ),
+    grouped AS (SELECT s.*${stateFips} FROM summed AS s)
+    SELECT coalesce(json_agg(a ORDER BY a.aggregated_amount DESC, a.shape_code), '[]'::json) AS rows
+    FROM (
+      SELECT p.shape_code, p.display_name, p.aggregated_amount, p.population,
+             CASE WHEN p.population > 0 THEN round(p.aggregated_amount / p.population, 2) END AS per_capita, p.total_outlays
+      FROM (${q.projection}) AS p) AS a
     ${keep}
   `);
   return result.rows as unknown as GeographyRow[];

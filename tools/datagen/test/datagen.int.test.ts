@@ -85,6 +85,22 @@ describe('datagen: invariants of the template dataset', () => {
     expect(category).toMatchObject({ '-1': null, A: 'contract', D: 'contract', IDV_C: 'idv', '04': 'grant', '06': 'direct payment', '10': 'direct payment', '07': 'loans', '09': 'insurance', '11': 'other' });
   });
 
+  it('gives IDVs the IDV and IDC type codes their award type is derived from (as the importer derives it)', async () => {
+    const rows = await query<{ type: string; idv_type: string | null; type_of_idc: string | null }>(url, `
+      SELECT DISTINCT type, idv_type, type_of_idc FROM award_search WHERE type LIKE 'IDV%' ORDER BY 1, 2, 3`);
+    // IDV_<idv type>, and for IDCs (B) IDV_B_<idc type> when the IDC type is given.
+    expect(rows).toEqual([
+      { type: 'IDV_A', idv_type: 'A', type_of_idc: null },
+      { type: 'IDV_B', idv_type: 'B', type_of_idc: null },
+      { type: 'IDV_B_A', idv_type: 'B', type_of_idc: 'A' },
+      { type: 'IDV_B_B', idv_type: 'B', type_of_idc: 'B' },
+      { type: 'IDV_B_C', idv_type: 'B', type_of_idc: 'C' },
+      { type: 'IDV_C', idv_type: 'C', type_of_idc: null },
+      { type: 'IDV_D', idv_type: 'D', type_of_idc: null },
+      { type: 'IDV_E', idv_type: 'E', type_of_idc: null },
+    ]);
+  });
+
   it('keeps award totals equal to the sums of their transactions', async () => {
     expect(await count(url, `
       SELECT count(*) AS n FROM award_search a

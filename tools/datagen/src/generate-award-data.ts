@@ -64,6 +64,17 @@ async function analyzeSideBySide(url: string, tables: readonly string[]): Promis
   await Promise.all([worker(), worker()]);
 }
 
+/**
+ * Turns the triggers that record the fiscal years each write to award_search / transaction_search changes
+ * (migration 0068) off or on. While any is off, refresh_search_summaries() rebuilds everything.
+ */
+async function setSummaryRecording(client: pg.Client, on: boolean): Promise<void> {
+  const found = await client.query<{ relation: string; name: string }>(String.raw`
+    SELECT tgrelid::regclass::text AS relation, tgname AS name FROM pg_trigger
+    WHERE tgname LIKE '%\_summary\_rows\_%' AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass)`);
+  for (const t of found.rows) await client.query(`ALTER TABLE ${t.relation} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t.name}`);
+}
+
 function typeCounts(total: number): Map<AwardTypeSpec, number> {
   const counts = new Map<AwardTypeSpec, number>();
   for (const t of AWARD_TYPES) counts.set(t, Math.max(total >= 500 ? 3 : 0, Math.round(total * t.share)));
@@ -106,6 +117,9 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     progress({ phase: 'prepare', note: 'reading reference data' });
     await restoreBulkIndexes(options.url); // repairs an earlier interrupted load, if any
     await admin.query(`TRUNCATE ${AWARD_DATA_TABLES.join(', ')}`);
+    // The refresh at the end rebuilds every summary; the triggers that record which fiscal years a write
+    // changed would keep a copy of every row loaded until then. (The TRUNCATE has marked everything changed.)
+    await setSummaryRecording(admin, false);
     const catalog = await loadCatalog(admin, options.seed);
     const random = new Random(options.seed, 1);
     const recipients = createRecipientPool(scale.recipients, catalog.places, catalog.usPlaces, new Random(options.seed, 2));
@@ -297,6 +311,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
 
     // Pre-aggregations owned by the search app (migration 0041), when present.
     const summaries = await admin.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
+    await setSummaryRecording(admin, true);
     if (summaries.rows[0]?.present) {
       progress({ phase: 'summaries', note: 'search summaries' });
       await admin.query('SELECT refresh_search_summaries()');
@@ -320,6 +335,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, indexes, seconds };
   } finally {
     if (indexesDropped) await restoreBulkIndexes(options.url).catch(() => undefined);
+    await setSummaryRecording(admin, true).catch(() => undefined);
     await admin.end();
   }
 }

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
+import { LEVEL_COLUMNS } from '@usas/filters';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
@@ -318,12 +319,12 @@ const TX_KEY_COLUMNS = new Set(['transaction_unique_id', 'generated_unique_award
   'business_categories']);
 
 /**
- * The transaction columns whose values the award's keyword document must hold (derive_award_keyword_text,
- * migration 0064), in its order, and the award columns of the award's own values that they are compared with.
+ * The transaction columns whose values the award's keyword document must hold (the filters' definition of it,
+ * which derive_award_keyword_text of migration 0064 follows), and the award columns of the award's own values
+ * that they are compared with (the document's arguments besides the transactions' text).
  */
-const TX_KEYWORD_COLUMNS = ['piid', 'fain', 'uri', 'display_award_id', 'recipient_uei', 'recipient_unique_id', 'parent_uei', 'parent_recipient_unique_id',
-  'naics_code', 'product_or_service_code', 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'];
-const AWARD_KEYWORD_COLUMNS = TX_KEYWORD_COLUMNS.map((c) => (c === 'transaction_description' ? 'description' : c));
+const TX_KEYWORD_COLUMNS = LEVEL_COLUMNS.transactions.keywordDocument.viaAward?.covers ?? [];
+const AWARD_KEYWORD_COLUMNS = LEVEL_COLUMNS.awards.keywordDocument.columns.filter((c) => c !== 'transaction_keyword_text');
 
 /**
  * Prime transaction files. Each transaction and each award is written once, with the values the derive

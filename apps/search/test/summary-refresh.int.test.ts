@@ -1,6 +1,6 @@
 /**
  * refresh_search_summaries() rebuilds only the fiscal years the writes since the last refresh changed
- * (migration 0068), and those rebuilds leave every summary and ranking table exactly as a full rebuild
+ * (migration 0065), and those rebuilds leave every summary and ranking table exactly as a full rebuild
  * would. Runs on the template's generated dataset.
  */
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';

@@ -66,13 +66,10 @@ async function analyzeSideBySide(url: string, tables: readonly string[]): Promis
 
 /**
  * Turns the triggers that record the fiscal years each write to award_search / transaction_search changes
- * (migration 0068) off or on. While any is off, refresh_search_summaries() rebuilds everything.
+ * (migration 0065) off or on. While any is off, refresh_search_summaries() rebuilds everything.
  */
 async function setSummaryRecording(client: pg.Client, on: boolean): Promise<void> {
-  const found = await client.query<{ relation: string; name: string }>(String.raw`
-    SELECT tgrelid::regclass::text AS relation, tgname AS name FROM pg_trigger
-    WHERE tgname LIKE '%\_summary\_rows\_%' AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass)`);
-  for (const t of found.rows) await client.query(`ALTER TABLE ${t.relation} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t.name}`);
+  await client.query('SELECT set_search_summary_recording($1)', [on]);
 }
 
 function typeCounts(total: number): Map<AwardTypeSpec, number> {

@@ -1,5 +1,22 @@
 -- Up Migration
--- Refreshing only the fiscal years a load changed. Every summary and ranking row belongs to one fiscal year
+-- Two changes to the search summaries and their refresh.
+--
+-- 1. recipient_id filters from the recipient summary. The filter compiles to `recipient_hash = X AND parent_uei
+-- IS [NOT] NULL` (levels C and R) or `parent_recipient_hash = X` (level P), so search_summary_txn_recipient_fy
+-- keeps both parent columns as grouping keys: exact for every level. A recipient's parent rarely changes, so
+-- the groups barely multiply (not at all in the generated data: 1.47M groups at bench scale either way), and
+-- the refresh adds two keys to a grouping set of the scan it already makes. A request reads one recipient's
+-- rows in its period (a few dozen per fiscal year) through a btree on either hash and the date, instead of
+-- all of the recipient's transactions: at bench scale a busy recipient has ~300k of them. (On the hash alone
+-- the planner ANDs it with the date index, reading a whole fiscal year's entries: ~100k at bench scale.)
+
+ALTER TABLE search_summary_txn_recipient_fy ADD COLUMN parent_recipient_hash uuid, ADD COLUMN parent_uei text;
+-- The refresh below drops and rebuilds these two (keep the definitions in step). Only rows with a parent can
+-- match a P-level id.
+CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON search_summary_txn_recipient_fy (recipient_hash, action_date);
+CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON search_summary_txn_recipient_fy (parent_recipient_hash, action_date) WHERE parent_recipient_hash IS NOT NULL;
+
+-- 2. Refreshing only the fiscal years a load changed. Every summary and ranking row belongs to one fiscal year
 -- through its date key (a month, a fiscal year, a DEF step date: all within the fiscal year of the base rows'
 -- action dates), so the rows of one fiscal year can be deleted and rebuilt from that year's base rows alone.
 -- A full refresh at bench scale scans 10M transactions (~140 s) whatever a load changed; a load of recent
@@ -17,6 +34,7 @@
 -- everything as before (truncate, drop and rebuild indexes). refresh_search_summaries() picks: full when the
 -- summaries were never built (or a migration reset them), when dirty_all is set, when a recording trigger is
 -- off, or when more than a third of the fiscal years present changed; otherwise each changed fiscal year.
+
 
 ALTER TABLE search_summary_state
   ADD COLUMN dirty_all boolean NOT NULL DEFAULT true,
@@ -97,6 +115,27 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- The recording triggers, off or on (the data generator turns them off while it bulk-loads and refreshes
+-- everything after), and whether all six are on.
+CREATE FUNCTION set_search_summary_recording(enabled boolean) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN
+    SELECT tgrelid::regclass AS relation, tgname FROM pg_trigger
+    WHERE tgname LIKE '%\_summary\_rows\_%' AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass)
+  LOOP
+    EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.relation, CASE WHEN enabled THEN 'ENABLE' ELSE 'DISABLE' END, t.tgname);
+  END LOOP;
+END
+$$;
+
+CREATE FUNCTION search_summary_recording() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT count(*) = 6 AND bool_and(tgenabled <> 'D') FROM pg_trigger
+  WHERE tgname LIKE '%\_summary\_rows\_%' AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass)
+$$;
+
 
 DROP FUNCTION refresh_search_summaries_core(), refresh_search_summaries_main(), refresh_search_summaries_defc_code(),
   fill_search_rankings(), refresh_search_rankings();
@@ -449,8 +488,7 @@ BEGIN
   -- Writers wait from here on, so the recorded years are all there are until the refresh commits.
   LOCK TABLE award_search, transaction_search IN SHARE MODE;
   SELECT * INTO state FROM search_summary_state;
-  SELECT count(*) = 6 AND bool_and(tgenabled <> 'D') INTO recording
-  FROM pg_trigger WHERE tgname LIKE '%\_summary\_rows\_%' AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass);
+  recording := search_summary_recording();
   SELECT count(DISTINCT action_date) INTO present FROM search_summary_award_fy;
   IF state.base_version IS NULL OR state.dirty_all OR NOT recording OR cardinality(state.dirty_fiscal_years) * 3 > greatest(present, 1) THEN
     scope := 'full';
@@ -473,8 +511,12 @@ BEGIN
 END
 $$;
 
-UPDATE search_summary_state SET dirty_all = true;
 
+-- Summaries built before these functions lack the parent columns (they would answer recipient_id filters
+-- wrongly) and no fiscal year was recorded for them: the next refresh rebuilds everything.
+UPDATE search_summary_state SET base_version = NULL, refreshed_at = NULL, seconds = NULL, dirty_all = true;
+
+-- Down Migration
 -- Down Migration
 DROP TRIGGER award_search_summary_rows_inserted ON award_search;
 DROP TRIGGER award_search_summary_rows_updated ON award_search;
@@ -484,13 +526,13 @@ DROP TRIGGER transaction_search_summary_rows_updated ON transaction_search;
 DROP TRIGGER transaction_search_summary_rows_deleted ON transaction_search;
 DROP TRIGGER award_search_summary_all_truncated ON award_search;
 DROP TRIGGER transaction_search_summary_all_truncated ON transaction_search;
-DROP FUNCTION search_summary_rows_changed(), search_summary_all_changed(), search_summaries_forget(date, date, text[]), fiscal_year_start_of(date);
+DROP FUNCTION search_summary_rows_changed(), search_summary_all_changed(), search_summaries_forget(date, date, text[]), fiscal_year_start_of(date),
+  set_search_summary_recording(boolean), search_summary_recording();
 DROP FUNCTION refresh_search_summaries_core(date, date), refresh_search_summaries_main(date, date), refresh_search_summaries_defc_code(date, date),
   fill_search_rankings(date, date), refresh_search_rankings(date, date);
 ALTER TABLE search_summary_state DROP COLUMN dirty_all, DROP COLUMN dirty_fiscal_years, DROP COLUMN last_scope;
-CREATE FUNCTION refresh_search_summaries_core() RETURNS void LANGUAGE plpgsql
+CREATE OR REPLACE FUNCTION refresh_search_summaries_core() RETURNS void LANGUAGE plpgsql
 SET work_mem = '3GB'
-SET maintenance_work_mem = '512MB'
 SET client_min_messages = warning
 AS $$
 DECLARE
@@ -527,7 +569,7 @@ BEGIN
       GROUPING(federal_account_ids) AS g_federal_account,
       defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
       month_start, fy_start, type, award_category,
-      awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+      awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name,
       sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, count(*) AS row_count
   FROM (
     SELECT date_trunc('month', action_date)::date AS month_start,
@@ -550,7 +592,7 @@ BEGIN
       (hash_only, fy_start, type, award_category, naics_code, naics_description),
       (hash_only, fy_start, type, award_category, product_or_service_code, product_or_service_description),
       (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
-      (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei),
+      (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
       (hash_only, fy_start, type, award_category, federal_account_ids)
   );
@@ -579,13 +621,8 @@ BEGIN
   SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_psc = 0 ORDER BY fy_start, type;
   INSERT INTO search_summary_txn_cfda_fy
   SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_cfda = 0 ORDER BY fy_start, type;
-  -- With the parent columns the recipient_id filter reads (0065). Its hash indexes are built after the insert:
-  -- kept up row by row in date order they cost ~10 s at bench scale, built afterwards ~1.2 s.
-  DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx;
-  INSERT INTO search_summary_txn_recipient_fy (action_date, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count)
-  SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_recipient = 0 ORDER BY fy_start, type;
-  CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON search_summary_txn_recipient_fy (recipient_hash, action_date);
-  CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON search_summary_txn_recipient_fy (parent_recipient_hash, action_date) WHERE parent_recipient_hash IS NOT NULL;
+  INSERT INTO search_summary_txn_recipient_fy
+  SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_recipient = 0 ORDER BY fy_start, type;
 
   -- DEF codes by awarding agency and month step date (0048), rows with codes only.
   INSERT INTO search_summary_txn_defc_awarding_month
@@ -616,7 +653,6 @@ BEGIN
       seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
 END
 $$;
-
 CREATE FUNCTION refresh_search_summaries_main() RETURNS void LANGUAGE plpgsql
 SET work_mem = '1GB'
 SET client_min_messages = warning
@@ -814,3 +850,9 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+
+DROP INDEX search_summary_txn_recipient_fy_parent_idx, search_summary_txn_recipient_fy_recipient_idx;
+ALTER TABLE search_summary_txn_recipient_fy DROP COLUMN parent_uei, DROP COLUMN parent_recipient_hash;
+
+UPDATE search_summary_state SET base_version = NULL, refreshed_at = NULL, seconds = NULL;

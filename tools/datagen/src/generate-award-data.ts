@@ -65,11 +65,12 @@ async function analyzeSideBySide(url: string, tables: readonly string[]): Promis
 }
 
 /**
- * Turns the triggers that record the fiscal years each write to award_search / transaction_search changes
- * (migration 0065) off or on. While any is off, refresh_search_summaries() rebuilds everything.
+ * Turns the triggers that record what each write to the search tables changes (the fiscal years of
+ * migration 0065 for the summaries, the recipient hashes of 0070 for the recipient profiles) off or on.
+ * Turning them off marks both records incomplete: the next refresh and derive rebuild everything.
  */
-async function setSummaryRecording(client: pg.Client, on: boolean): Promise<void> {
-  await client.query('SELECT set_search_summary_recording($1)', [on]);
+async function setChangeRecording(client: pg.Client, on: boolean): Promise<void> {
+  await client.query('SELECT set_change_recording($1)', [on]);
 }
 
 function typeCounts(total: number): Map<AwardTypeSpec, number> {
@@ -114,9 +115,9 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     progress({ phase: 'prepare', note: 'reading reference data' });
     await restoreBulkIndexes(options.url); // repairs an earlier interrupted load, if any
     await admin.query(`TRUNCATE ${AWARD_DATA_TABLES.join(', ')}`);
-    // The refresh at the end rebuilds every summary; the triggers that record which fiscal years a write
-    // changed would keep a copy of every row loaded until then. (The TRUNCATE has marked everything changed.)
-    await setSummaryRecording(admin, false);
+    // The refresh and derive at the end rebuild every summary and recipient; the triggers that record what a
+    // write changed would keep a copy of every row loaded until then.
+    await setChangeRecording(admin, false);
     const catalog = await loadCatalog(admin, options.seed);
     const random = new Random(options.seed, 1);
     const recipients = createRecipientPool(scale.recipients, catalog.places, catalog.usPlaces, new Random(options.seed, 2));
@@ -308,7 +309,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
 
     // Pre-aggregations owned by the search app (migration 0041), when present.
     const summaries = await admin.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
-    await setSummaryRecording(admin, true);
+    await setChangeRecording(admin, true);
     if (summaries.rows[0]?.present) {
       progress({ phase: 'summaries', note: 'search summaries' });
       await admin.query('SELECT refresh_search_summaries()');
@@ -332,7 +333,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, indexes, seconds };
   } finally {
     if (indexesDropped) await restoreBulkIndexes(options.url).catch(() => undefined);
-    await setSummaryRecording(admin, true).catch(() => undefined);
+    await setChangeRecording(admin, true).catch(() => undefined);
     await admin.end();
   }
 }

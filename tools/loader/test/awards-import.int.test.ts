@@ -367,6 +367,63 @@ describe('load:awards importer', () => {
       WHERE c.piid = 'TST0002'`)).toEqual([{ linked: true, direct_contract_count: 1, direct_total_obligation: '1300.15' }]);
   });
 
+  it('derives the recipients a load changed (old and new hashes) and gets what a full derive gets', async () => {
+    // Two awards; the second load moves a transaction from one recipient (with a parent) to another.
+    const asOf = '2023-06-30';
+    const [template] = contractRows();
+    const row = (key: string, award: string, mod: string, date: string, amount: string, uei: string, parent: string) => ({
+      ...template!, contract_transaction_unique_key: key, contract_award_unique_key: `CONT_AWD_${award}_${subtier}_-NONE-_-NONE-`, award_id_piid: award,
+      parent_award_agency_id: '', parent_award_id_piid: '', modification_number: mod, action_date: date, federal_action_obligation: amount,
+      recipient_uei: uei, recipient_duns: '', recipient_name: `RECIPIENT ${uei}`, recipient_parent_uei: parent, recipient_parent_name: parent && `PARENT ${parent}`,
+    });
+    const rows = [
+      row('RCP-1', 'TSTR0500', '0', '2023-01-10', '1000.00', 'TSTUEI000050', 'TSTUEI000049'),
+      row('RCP-2', 'TSTR0500', 'P00001', '2023-02-10', '500.00', 'TSTUEI000050', 'TSTUEI000049'),
+      row('RCP-3', 'TSTR0501', '0', '2023-03-01', '700.00', 'TSTUEI000051', ''),
+    ];
+    const state = async () => (await query<{ last_scope: string; derived_as_of: string }>(db.url,
+      `SELECT last_scope, derived_as_of::text FROM recipient_derive_state`))[0];
+    const profile = (uei: string, level: string) => query(db.url,
+      `SELECT last_12_months, last_12_months_count FROM recipient_profile WHERE recipient_hash = md5('UEI-' || $1)::uuid AND recipient_level = $2`, [uei, level]);
+
+    // A new "last 12 months" day moves every recipient's window: a full derive.
+    await loadAwardFiles(db.url, [file('recipients-1.csv', csv(CONTRACT_COLUMNS, rows))], { asOf });
+    expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
+    expect(await profile('TSTUEI000049', 'P')).toEqual([{ last_12_months: '1500.00', last_12_months_count: 2 }]);
+
+    // Only the moved transaction: award TSTR0501 is not in this load, yet its rows' levels change (51 becomes a child too).
+    const moved = { ...rows[1]!, recipient_uei: 'TSTUEI000051', recipient_name: 'RECIPIENT TSTUEI000051', recipient_parent_uei: 'TSTUEI000052',
+      recipient_parent_name: 'PARENT TSTUEI000052', federal_action_obligation: '800.00' };
+    const second = await loadAwardFiles(db.url, [file('recipients-2.csv', csv(CONTRACT_COLUMNS, [moved]))], { asOf });
+    expect(second.files[0]).toMatchObject({ inserted: 0, updated: 1 });
+    // the old recipient and its parent (the hashes before the update) and the new ones; not every recipient
+    expect(await state()).toEqual({ last_scope: expect.stringMatching(/^[1-9]\d* recipient hashes$/), derived_as_of: asOf });
+    expect(Number((await state())!.last_scope.split(' ')[0])).toBeLessThan(10);
+    expect(await profile('TSTUEI000050', 'C')).toEqual([{ last_12_months: '1000.00', last_12_months_count: 1 }]);
+    expect(await profile('TSTUEI000049', 'P')).toEqual([{ last_12_months: '1000.00', last_12_months_count: 1 }]);
+    expect(await profile('TSTUEI000051', 'R')).toEqual([{ last_12_months: '700.00', last_12_months_count: 1 }]);
+    expect(await profile('TSTUEI000051', 'C')).toEqual([{ last_12_months: '800.00', last_12_months_count: 1 }]);
+    expect(await profile('TSTUEI000052', 'P')).toEqual([{ last_12_months: '800.00', last_12_months_count: 1 }]);
+    expect(await query(db.url, `SELECT piid, recipient_levels FROM award_search WHERE piid IN ('TSTR0500', 'TSTR0501') ORDER BY piid`))
+      .toEqual([{ piid: 'TSTR0500', recipient_levels: ['C', 'R'] }, { piid: 'TSTR0501', recipient_levels: ['C', 'R'] }]);
+    expect(await query(db.url, `SELECT DISTINCT recipient_levels FROM transaction_search WHERE transaction_unique_id = 'RCP-3'`))
+      .toEqual([{ recipient_levels: ['C', 'R'] }]);
+
+    const partial = await recipientState(db.url);
+    expect(await query(db.url, 'SELECT count(*)::int AS n FROM recipient_derive_dirty')).toEqual([{ n: 0 }]);
+    await query(db.url, 'SELECT derive_recipients($1::date, true, false)', [asOf]);
+    expect(await recipientState(db.url)).toEqual(partial);
+
+    // Writes made while recording was off are not in the record: the next derive is a full one.
+    await query(db.url, 'SELECT set_change_recording(false)');
+    await query(db.url, `UPDATE transaction_search SET generated_pragmatic_obligation = 900 WHERE transaction_unique_id = 'RCP-2'`);
+    await query(db.url, 'SELECT set_change_recording(true)');
+    // (a file that changes nothing: the derive that follows it is what is checked)
+    await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [rows[2]!]))], { asOf });
+    expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
+    expect(await profile('TSTUEI000051', 'C')).toEqual([{ last_12_months: '900.00', last_12_months_count: 1 }]);
+  });
+
   it('drops and rebuilds secondary indexes for a bulk load inside the file transaction', async () => {
     const indexes = async () => query<{ name: string; definition: string }>(db.url, `
       SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
@@ -486,4 +543,19 @@ async function snapshot(url: string): Promise<Record<string, string>> {
     out[table as string] = row?.md5 ?? '';
   }
   return out;
+}
+
+/** Digests of the recipient tables (ids aside: a partial derive rewrites rows under new ids) and of the rows' levels. */
+async function recipientState(url: string): Promise<Record<string, string>> {
+  const [row] = await query<Record<string, string>>(url, `
+    SELECT
+      (SELECT md5(string_agg(t::text, E'\\n' ORDER BY t.recipient_hash)) FROM (SELECT recipient_hash, legal_business_name, duns, uei, parent_duns, parent_uei,
+         parent_legal_business_name, address_line_1, city, state, zip5, country_code, congressional_district, business_categories, alternate_names, update_date
+         FROM recipient_lookup) t) AS lookup,
+      (SELECT md5(string_agg(t::text, E'\\n' ORDER BY t.recipient_hash, t.recipient_level)) FROM (SELECT recipient_hash, recipient_level, recipient_name,
+         recipient_unique_id, uei, parent_uei, recipient_affiliations, award_types, last_12_months, last_12_contracts, last_12_grants,
+         last_12_direct_payments, last_12_loans, last_12_other, last_12_months_count FROM recipient_profile) t) AS profile,
+      (SELECT md5(string_agg(award_id || ':' || coalesce(recipient_levels::text, ''), ',' ORDER BY award_id)) FROM award_search) AS award_levels,
+      (SELECT md5(string_agg(transaction_id || ':' || coalesce(recipient_levels::text, ''), ',' ORDER BY transaction_id)) FROM transaction_search) AS transaction_levels`);
+  return row!;
 }

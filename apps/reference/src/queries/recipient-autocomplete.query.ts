@@ -56,7 +56,7 @@ export async function searchRecipients(
     FROM hits h
     JOIN recipient_profile rp ON rp.id = h.id
     GROUP BY rp.id
-    ORDER BY min(h.rank), upper(rp.recipient_name) COLLATE "C", rp.recipient_level, rp.id
+    ORDER BY min(h.rank), upper(rp.recipient_name) COLLATE "C", rp.recipient_level, rp.recipient_hash
     LIMIT ${limit}
   `);
 }

@@ -1,7 +1,7 @@
 /**
- * refresh_search_summaries() rebuilds only the fiscal years the writes since the last refresh changed
- * (migration 0065), and those rebuilds leave every summary and ranking table exactly as a full rebuild
- * would. Runs on the template's generated dataset.
+ * refresh_search_summaries() merges the rows the writes since the last refresh changed into the summaries
+ * (migration 0072), or rebuilds the fiscal years they changed (0065), and either way leaves every summary
+ * and ranking table exactly as a full rebuild would. Runs on the template's generated dataset.
  */
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { sql } from 'slonik';
@@ -57,18 +57,27 @@ const transactionsOf = async (fiscalYear: number, n: number, offset = 0): Promis
 
 const ids = (list: number[]) => sql.array(list, 'int8');
 
-describe('summary refresh by fiscal year', () => {
+/** The log of changed rows: its size as recorded, and whether it holds every change since the last refresh. */
+const logged = async (): Promise<{ rows: number; complete: boolean }> => {
+  const r = (await db.pool.one(sql.unsafe`SELECT delta_rows, delta_complete FROM search_summary_state`)) as unknown as { delta_rows: string; delta_complete: boolean };
+  return { rows: Number(r.delta_rows), complete: r.delta_complete };
+};
+
+describe('summary refresh by changed rows and by fiscal year', () => {
   it('starts from a full refresh with nothing recorded', async () => {
     expect(await state()).toEqual({ dirty_all: false, dirty_fiscal_years: [], last_scope: 'full', fresh: true });
   });
 
-  it('records the fiscal years of every changed row, old and new dates, and rebuilds only those exactly as a full refresh', async () => {
-    const before = await snapshot();
+  /**
+   * Writes of every kind to five fiscal years: amounts, a date moved across years, deletes, inserts, DEF codes,
+   * award amounts, and a rolled-back write that must leave no trace.
+   */
+  async function writeFiveYears(): Promise<void> {
     const amounts = await transactionsOf(2020, 20);
     const moved = await transactionsOf(2017, 5);
     const deleted = await transactionsOf(2022, 5);
     const copied = await transactionsOf(2022, 5, 10);
-    const defc = await transactionsOf(2021, 8);
+    const defc = await transactionsOf(2021, 8, 8);
     expect([amounts, moved, deleted, copied, defc].every((l) => l.length > 0)).toBe(true);
 
     await db.pool.query(sql.unsafe`
@@ -79,9 +88,18 @@ describe('summary refresh by fiscal year', () => {
     await db.pool.query(sql.unsafe`
       INSERT INTO transaction_search
       SELECT (jsonb_populate_record(NULL::transaction_search, to_jsonb(t) || jsonb_build_object(
-        'transaction_id', t.transaction_id + 100000000, 'transaction_unique_id', t.transaction_unique_id || '_COPY'))).*
+        'transaction_id', t.transaction_id + 100000000 + (SELECT count(*) FROM transaction_search),
+        'transaction_unique_id', t.transaction_unique_id || '_COPY' || (SELECT count(*) FROM transaction_search)))).*
       FROM transaction_search AS t WHERE t.transaction_id = ANY(${ids(copied)})`);
-    await db.pool.query(sql.unsafe`UPDATE transaction_search SET disaster_emergency_fund_codes = '{L}' WHERE transaction_id = ANY(${ids(defc)})`);
+    // A new code list (new DEF groups), and a recipient whose levels and name change (new recipient groups).
+    await db.pool.query(sql.unsafe`
+      UPDATE transaction_search SET disaster_emergency_fund_codes = CASE WHEN disaster_emergency_fund_codes = '{L}' THEN '{M,N}'::text[] ELSE '{L}'::text[] END
+      WHERE transaction_id = ANY(${ids(defc)})`);
+    await db.pool.query(sql.unsafe`
+      UPDATE transaction_search SET recipient_name = recipient_name || ' (renamed)', recipient_levels = '{R}', parent_recipient_hash = NULL, parent_uei = NULL
+      WHERE transaction_id = ANY(${ids(amounts.slice(0, 3))})`);
+    // Columns no summary reads: nothing to log.
+    await db.pool.query(sql.unsafe`UPDATE transaction_search SET award_date_signed = award_date_signed + 1 WHERE transaction_id = ANY(${ids(amounts.slice(3))})`);
     await db.pool.query(sql.unsafe`
       UPDATE award_search SET generated_pragmatic_obligation = generated_pragmatic_obligation + 5
       WHERE award_id IN (SELECT award_id FROM award_search WHERE action_date >= '2020-10-01' AND action_date < '2021-10-01' ORDER BY award_id LIMIT 10)`);
@@ -92,28 +110,68 @@ describe('summary refresh by fiscal year', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
+  }
 
-    expect(await state()).toEqual({
-      dirty_all: false,
-      dirty_fiscal_years: ['2016-10-01', '2018-10-01', '2019-10-01', '2020-10-01', '2021-10-01'],
-      last_scope: 'full',
-      fresh: false,
-    });
-    expect(await refresh()).toEqual({
-      dirty_all: false,
-      dirty_fiscal_years: [],
-      last_scope: 'fiscal years 2016-10-01, 2018-10-01, 2019-10-01, 2020-10-01, 2021-10-01',
-      fresh: true,
-    });
+  const years = ['2016-10-01', '2018-10-01', '2019-10-01', '2020-10-01', '2021-10-01'];
+
+  /** After a refresh of the five years: the tables changed, and a full rebuild leaves every table as it was. */
+  async function expectSameAsFull(before: Record<string, string>): Promise<void> {
     const partial = await snapshot();
     // The writes changed the summaries (the comparison below is not vacuous) ...
     const changed = Object.keys(partial).filter((t) => partial[t] !== before[t]);
-    expect(changed).toEqual(expect.arrayContaining(['search_summary_txn_month', 'search_summary_txn_recipient_fy', 'search_summary_award_fy', 'search_ranking_recipient_fy']));
-    // ... and a full rebuild gives every table exactly as the fiscal-year rebuild left it.
+    expect(changed).toEqual(expect.arrayContaining([
+      'search_summary_txn_month', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
+      'search_summary_award_fy', 'search_ranking_recipient_fy']));
+    // ... and a full rebuild gives every table exactly as the partial refresh left it.
     await db.pool.query(sql.unsafe`UPDATE search_summary_state SET dirty_all = true`);
     expect((await refresh()).last_scope).toBe('full');
     const full = await snapshot();
     for (const t of Object.keys(full)) expect({ t, rows: partial[t] }).toEqual({ t, rows: full[t] });
+    // The award fiscal years are summed from the award months; both ways match the awards themselves.
+    expect(await db.pool.anyFirst(sql.unsafe`
+      SELECT to_jsonb(x)::text FROM (
+        SELECT fiscal_year_start_of(action_date) AS fy, fiscal_year_start_of(date_signed) AS signed, type, category,
+          sum(generated_pragmatic_obligation) AS gpo, sum(total_outlays) AS outlays, count(*) AS n
+        FROM award_search GROUP BY 1, 2, 3, 4
+        EXCEPT
+        SELECT action_date, date_signed, type, category, generated_pragmatic_obligation, total_outlays, row_count FROM search_summary_award_fy) AS x`)).toEqual([]);
+    expect(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM search_summary_award_fy`))
+      .toBe(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM (SELECT DISTINCT fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category FROM award_search) AS g`));
+  }
+
+  it('logs the changed rows, and merges them into the summaries exactly as a full refresh would build them', async () => {
+    const before = await snapshot();
+    await writeFiveYears();
+    expect(await state()).toEqual({ dirty_all: false, dirty_fiscal_years: years, last_scope: 'full', fresh: false });
+    // 20 amounts, 5 moved, 3 renamed and 8 DEF changes (old and new rows each), 5 deleted, 5 inserted
+    expect(await logged()).toEqual({ rows: 2 * (20 + 5 + 3 + 8) + 5 + 5, complete: true });
+    expect(await refresh()).toEqual({ dirty_all: false, dirty_fiscal_years: [], last_scope: `changed rows in fiscal years ${years.join(', ')}`, fresh: true });
+    expect(await logged()).toEqual({ rows: 0, complete: true });
+    await expectSameAsFull(before);
+  });
+
+  it('rebuilds the changed fiscal years when the log is incomplete, exactly as a full refresh would', async () => {
+    const before = await snapshot();
+    await writeFiveYears();
+    await db.pool.query(sql.unsafe`UPDATE search_summary_state SET delta_complete = false`);
+    expect(await refresh()).toEqual({ dirty_all: false, dirty_fiscal_years: [], last_scope: `fiscal years ${years.join(', ')}`, fresh: true });
+    await expectSameAsFull(before);
+  });
+
+  it('stops logging past a tenth of the table, and rebuilds fiscal years when the log outweighs them', async () => {
+    const total = Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM transaction_search`));
+    const fy2020 = Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM transaction_search WHERE action_date >= '2019-10-01' AND action_date < '2020-10-01'`));
+    // Every row of one fiscal year: more logged rows (old and new) than a quarter of the year's rows.
+    await db.pool.query(sql.unsafe`UPDATE transaction_search SET generated_pragmatic_obligation = generated_pragmatic_obligation + 1 WHERE action_date >= '2019-10-01' AND action_date < '2020-10-01'`);
+    expect(await logged()).toEqual(fy2020 <= Math.max(10000, total / 10) ? { rows: 2 * fy2020, complete: true } : { rows: 0, complete: false });
+    expect((await refresh()).last_scope).toBe('fiscal years 2019-10-01');
+    // A statement that would take the log past its cap logs nothing and marks it incomplete.
+    await db.pool.query(sql.unsafe`UPDATE search_summary_state SET delta_rows = 100000000`);
+    await db.pool.query(sql.unsafe`UPDATE transaction_search SET generated_pragmatic_obligation = generated_pragmatic_obligation - 1 WHERE transaction_id = ANY(${ids(await transactionsOf(2020, 2))})`);
+    expect(await logged()).toEqual({ rows: 100000000, complete: false });
+    expect(Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM search_summary_txn_delta`))).toBe(0);
+    expect((await refresh()).last_scope).toBe('fiscal years 2019-10-01');
+    expect(await logged()).toEqual({ rows: 0, complete: true });
   });
 
   it('marks the summaries current without rebuilding when the writes changed no row', async () => {

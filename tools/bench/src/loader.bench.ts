@@ -13,7 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { benchOptions, table } from './bench-args';
 import { exportColumns, exportTransactions } from './transaction-export';
 
-export const description = 'award importer rows/s (end to end, derive included) next to a raw COPY FROM of the same file (goal: ratio >= 0.5)';
+export const description = 'award importer rows/s (end to end, derive included) next to a raw COPY FROM of the same file (goal: ratio >= 0.5); a small update file with the summaries merged from the changed rows next to rebuilt by fiscal year';
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -79,6 +79,42 @@ async function importFile(url: string, file: string): Promise<{ seconds: number;
   return { seconds, inserted: result.files[0]?.inserted ?? 0, updated: result.files[0]?.updated ?? 0, steps };
 }
 
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Two update files of the same 1,000 contract transactions of the loaded database's busiest fiscal year
+ * (half with changed amounts, half new transactions of the same awards; amounts and keys differ between the
+ * two), imported one after the other: the first with the log of changed rows the summaries are merged from
+ * (migration 0072), the second with that log marked incomplete, so the summaries of the fiscal years
+ * involved are rebuilt (0065). Both files change the same rows in the same way, so the rest of the import
+ * costs the same.
+ */
+async function updateFiles(url: string, dir: string): Promise<Array<Array<string | number>>> {
+  const [busiest] = await query<{ fy: number }>(url, `
+    SELECT fiscal_year AS fy FROM transaction_search WHERE is_fpds GROUP BY 1 ORDER BY count(*) DESC, 1 DESC LIMIT 1`);
+  const fy = Number(busiest?.fy);
+  const where = `t.action_date >= '${fy - 1}-10-01' AND t.action_date < '${fy}-10-01' AND t.transaction_id % 7 = 3`;
+  const lines: Array<Array<string | number>> = [];
+  for (const [variant, log] of [[1, true], [2, false]] as const) {
+    const file = path.join(dir, `contracts_update_${variant}.csv`);
+    const rows = await exportTransactions(url, 'contracts', file, 1000, { where, variant });
+    if (!log) await query(url, 'UPDATE search_summary_state SET delta_complete = false');
+    const run = await importFile(url, file);
+    const [state] = await query<{ last_scope: string }>(url, 'SELECT last_scope FROM search_summary_state');
+    lines.push([log ? 'changed rows' : 'fiscal years', rows, run.inserted, run.updated, run.seconds.toFixed(1),
+      (run.steps.get('summaries') ?? 0).toFixed(1), state?.last_scope ?? '']);
+  }
+  return lines;
+}
+
 /**
  * Generates a dataset in a scratch database and writes its transactions as download-layout CSV files (or
  * reuses the files of an earlier run given with --files DIR). Then, in a second scratch database with the
@@ -128,9 +164,16 @@ export async function run(args: string[]): Promise<void> {
       const show = (steps: Map<string, number>) => [...steps].filter(([, t]) => t >= 0.05).map(([k, t]) => `${k} ${t.toFixed(1)}`).join(', ');
       breakdown.push(`${f.kind} first: ${show(first.steps)}`, `${f.kind} again: ${show(again.steps)}`);
     }
+    process.stderr.write('update files: 1,000 contract transactions of one fiscal year, twice ...\n');
+    const updates = await updateFiles(dst, dir);
+    const [merged, rebuilt] = updates.map((l) => Number(l[5]));
+    const summaryRatio = merged && rebuilt ? (rebuilt / merged).toFixed(1) : 'n/a';
     process.stdout.write(`loader benchmark: ${o.scale} dataset, seed ${o.seed}\n\n${table(
       ['file', 'rows', 'raw COPY s', 'raw rows/s', 'importer s', 'importer rows/s', 'ratio', 'inserted', 'reload s', 'reload changed'], lines,
     )}\n\nimporter s = the whole load:awards run (stage COPY, checks, upserts, derive, summary refresh).\nimporter steps (seconds):\n${breakdown.join('\n')}\n`);
+    process.stdout.write(`\nupdate file into the loaded database, summaries refreshed by:\n\n${table(
+      ['summaries by', 'rows', 'inserted', 'updated', 'importer s', 'summaries s', 'refresh scope'], updates,
+    )}\n\nsummaries: rebuilding the fiscal years took ${summaryRatio}x the merge of the changed rows\n`);
     await drop(adminUrl, 'bench_loader_dst');
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });

@@ -141,15 +141,34 @@ const ASSISTANCE: Array<[string, string]> = [
 ];
 
 /** Writes up to `limit` generated transactions of one kind to a CSV file in its download layout; returns rows written. */
-export async function exportTransactions(url: string, kind: 'contracts' | 'assistance', file: string, limit: number): Promise<number> {
-  const columns = kind === 'contracts' ? CONTRACTS : ASSISTANCE;
+/** A slice of transactions, and changes to it that make an update file for a database that holds it. */
+export interface ExportSlice {
+  /** Condition on transaction_search `t`. */
+  where?: string;
+  /**
+   * Every other row gets `variant` x 1.25 added to its amount (a changed transaction); the others get
+   * `_U<variant>` appended to their transaction key (a new transaction of the same award).
+   */
+  variant?: number;
+}
+
+export async function exportTransactions(url: string, kind: 'contracts' | 'assistance', file: string, limit: number, slice: ExportSlice = {}): Promise<number> {
+  const columns = (kind === 'contracts' ? CONTRACTS : ASSISTANCE).map(([name, expr]): [string, string] => {
+    if (slice.variant === undefined) return [name, expr];
+    if (name === 'federal_action_obligation') return [name, `${expr} + CASE WHEN t.bench_row % 2 = 0 THEN ${1.25 * slice.variant} ELSE 0 END`];
+    if (name.endsWith('_transaction_unique_key')) return [name, `${expr} || CASE WHEN t.bench_row % 2 = 1 THEN '_U${slice.variant}' ELSE '' END`];
+    return [name, expr];
+  });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const select = columns.map(([name, expr]) => `${expr} AS "${name}"`).join(', ');
     const stream = client.query(copyTo(`COPY (
-      SELECT ${select} FROM transaction_search t JOIN award_search a USING (award_id)
-      WHERE t.is_fpds = ${kind === 'contracts'} ORDER BY t.transaction_id LIMIT ${Math.floor(limit)}
+      SELECT ${select}
+      FROM (SELECT t.*, row_number() OVER (ORDER BY t.transaction_id) AS bench_row FROM transaction_search t
+            WHERE t.is_fpds = ${kind === 'contracts'} AND (${slice.where ?? 'true'}) ORDER BY t.transaction_id LIMIT ${Math.floor(limit)}) t
+      JOIN award_search a USING (award_id)
+      ORDER BY t.transaction_id
     ) TO STDOUT WITH (FORMAT csv, HEADER true)`));
     await pipeline(stream, createWriteStream(file));
     return Number(stream.rowCount ?? 0);

@@ -65,12 +65,31 @@ ALTER TABLE search_summary_state
 UPDATE search_summary_state
 SET delta_complete = base_version IS NOT NULL AND NOT dirty_all AND cardinality(dirty_fiscal_years) = 0 AND search_summary_recording();
 
+-- The statement that appends the rows the running statement changed to a change log (the log's columns but
+-- `sign`, read from its definition): inserted rows +1, deleted rows -1, and for an update the old rows not
+-- among the new ones -1 and the new rows not among the old ones +1, as multisets (EXCEPT ALL). For trigger
+-- functions whose transition tables are new_rows and old_rows (only they can read them).
+CREATE FUNCTION change_log_statement(log regclass, op text) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT format(CASE op
+      WHEN 'INSERT' THEN 'INSERT INTO %1$s (%2$s, sign) SELECT %2$s, 1 FROM new_rows'
+      WHEN 'DELETE' THEN 'INSERT INTO %1$s (%2$s, sign) SELECT %2$s, -1 FROM old_rows'
+      ELSE 'INSERT INTO %1$s (%2$s, sign) SELECT *, -1 FROM (SELECT %2$s FROM old_rows EXCEPT ALL SELECT %2$s FROM new_rows) AS gone '
+           'UNION ALL SELECT *, 1 FROM (SELECT %2$s FROM new_rows EXCEPT ALL SELECT %2$s FROM old_rows) AS came' END,
+    log, string_agg(quote_ident(attname), ', ' ORDER BY attnum))
+  FROM pg_attribute WHERE attrelid = log AND attnum > 0 AND NOT attisdropped AND attname <> 'sign'
+$$;
+
+-- Rows a change log of transaction_search may hold: past a tenth of the table (at least 10,000), logging
+-- costs more than rebuilding from the table saves.
+CREATE FUNCTION change_log_cap() RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT greatest(10000, (SELECT reltuples::bigint FROM pg_class WHERE oid = 'transaction_search'::regclass) / 10)
+$$;
+
 CREATE OR REPLACE FUNCTION search_summary_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   years date[];
   undated boolean;
   state search_summary_state%ROWTYPE;
-  columns text;
   n bigint;
   cap bigint;
 BEGIN
@@ -105,28 +124,14 @@ BEGIN
   IF NOT state.delta_complete OR state.dirty_all THEN
     RETURN NULL;
   END IF;
-  cap := greatest(10000, (SELECT reltuples::bigint FROM pg_class WHERE oid = 'transaction_search'::regclass) / 10);
-  IF TG_OP = 'INSERT' THEN
-    SELECT count(*) INTO n FROM new_rows;
-  ELSE
-    SELECT count(*) INTO n FROM old_rows;
-  END IF;
+  cap := change_log_cap();
+  -- the rows of the statement (the log gets at most twice as many for an update, usually far fewer)
+  EXECUTE format('SELECT count(*) FROM %I', CASE TG_OP WHEN 'INSERT' THEN 'new_rows' ELSE 'old_rows' END) INTO n;
   IF state.delta_rows + n > cap THEN
     UPDATE search_summary_state SET delta_complete = false;
     RETURN NULL;
   END IF;
-  SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) INTO columns
-  FROM pg_attribute WHERE attrelid = 'search_summary_txn_delta'::regclass AND attnum > 0 AND NOT attisdropped AND attname <> 'sign';
-  IF TG_OP = 'INSERT' THEN
-    EXECUTE format('INSERT INTO search_summary_txn_delta (%1$s, sign) SELECT %1$s, 1 FROM new_rows', columns);
-  ELSIF TG_OP = 'DELETE' THEN
-    EXECUTE format('INSERT INTO search_summary_txn_delta (%1$s, sign) SELECT %1$s, -1 FROM old_rows', columns);
-  ELSE
-    EXECUTE format('INSERT INTO search_summary_txn_delta (%1$s, sign)
-      SELECT *, -1 FROM (SELECT %1$s FROM old_rows EXCEPT ALL SELECT %1$s FROM new_rows) AS gone
-      UNION ALL
-      SELECT *, 1 FROM (SELECT %1$s FROM new_rows EXCEPT ALL SELECT %1$s FROM old_rows) AS came', columns);
-  END IF;
+  EXECUTE change_log_statement('search_summary_txn_delta', TG_OP);
   GET DIAGNOSTICS n = ROW_COUNT;
   IF n > 0 THEN
     UPDATE search_summary_state SET delta_rows = delta_rows + n, delta_complete = (delta_rows + n <= cap);
@@ -485,7 +490,7 @@ $$;
 -- Down Migration
 -- The definitions of 0065.
 DROP FUNCTION refresh_search_summaries_changed_rows(), refresh_search_summaries_derived(date, date), search_summaries_awards(date, date),
-  search_summary_write_txn_sets(boolean), search_summary_build_txn_sets(regclass, boolean, date, date);
+  search_summary_write_txn_sets(boolean), search_summary_build_txn_sets(regclass, boolean, date, date), change_log_statement(regclass, text), change_log_cap();
 DROP TABLE search_summary_txn_delta;
 ALTER TABLE search_summary_state DROP COLUMN delta_rows, DROP COLUMN delta_complete, DROP COLUMN award_fiscal_years;
 

@@ -397,7 +397,8 @@ describe('load:awards importer', () => {
     const second = await loadAwardFiles(db.url, [file('recipients-2.csv', csv(CONTRACT_COLUMNS, [moved]))], { asOf });
     expect(second.files[0]).toMatchObject({ inserted: 0, updated: 1 });
     // the old recipient and its parent (the hashes before the update) and the new ones; not every recipient
-    expect(await state()).toEqual({ last_scope: expect.stringMatching(/^[1-9]\d* recipient hashes$/), derived_as_of: asOf });
+    // (read from the log of changed rows merged into the kept grouping, migration 0073)
+    expect(await state()).toEqual({ last_scope: expect.stringMatching(/^[1-9]\d* recipient hashes from changed rows$/), derived_as_of: asOf });
     expect(Number((await state())!.last_scope.split(' ')[0])).toBeLessThan(10);
     expect(await profile('TSTUEI000050', 'C')).toEqual([{ last_12_months: '1000.00', last_12_months_count: 1 }]);
     expect(await profile('TSTUEI000049', 'P')).toEqual([{ last_12_months: '1000.00', last_12_months_count: 1 }]);
@@ -411,8 +412,29 @@ describe('load:awards importer', () => {
 
     const partial = await recipientState(db.url);
     expect(await query(db.url, 'SELECT count(*)::int AS n FROM recipient_derive_dirty')).toEqual([{ n: 0 }]);
+    expect(await query(db.url, 'SELECT count(*)::int AS n FROM recipient_tx_delta')).toEqual([{ n: 0 }]);
     await query(db.url, 'SELECT derive_recipients($1::date, true, false)', [asOf]);
     expect(await recipientState(db.url)).toEqual(partial);
+
+    // Without a complete log, a partial derive reads the changed recipients' transactions, and puts their
+    // groups back into the kept grouping, so the load after it reads the log again; both as a full derive.
+    const again = async (source: string, changed: Record<string, string>, expected: Array<[string, string, unknown[]]>) => {
+      if (source === 'transactions') await query(db.url, 'UPDATE recipient_derive_state SET tx_delta_complete = false');
+      await loadAwardFiles(db.url, [file(`recipients-${changed.federal_action_obligation}.csv`, csv(CONTRACT_COLUMNS, [{ ...moved, ...changed }]))], { asOf });
+      expect((await state())!.last_scope).toMatch(new RegExp(`^[1-9]\\d* recipient hashes from ${source}$`));
+      for (const [uei, level, rows] of expected) expect({ uei, level, rows: await profile(uei, level) }).toEqual({ uei, level, rows });
+      const derived = await recipientState(db.url);
+      await query(db.url, 'SELECT derive_recipients($1::date, true, false)', [asOf]);
+      expect(await recipientState(db.url)).toEqual(derived);
+    };
+    await again('transactions', { federal_action_obligation: '850.00' }, [['TSTUEI000052', 'P', [{ last_12_months: '850.00', last_12_months_count: 1 }]]]);
+    // The transaction moves on to a recipient without a parent: its old group in the kept grouping empties.
+    await again('changed rows', { federal_action_obligation: '875.00', recipient_uei: 'TSTUEI000053', recipient_name: 'RECIPIENT TSTUEI000053',
+      recipient_parent_uei: '', recipient_parent_name: '' }, [
+      ['TSTUEI000053', 'R', [{ last_12_months: '875.00', last_12_months_count: 1 }]],
+      ['TSTUEI000052', 'P', []],
+      ['TSTUEI000051', 'C', []],
+    ]);
 
     // Writes made while recording was off are not in the record: the next derive is a full one.
     await query(db.url, 'SELECT set_change_recording(false)');
@@ -421,7 +443,7 @@ describe('load:awards importer', () => {
     // (a file that changes nothing: the derive that follows it is what is checked)
     await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [rows[2]!]))], { asOf });
     expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
-    expect(await profile('TSTUEI000051', 'C')).toEqual([{ last_12_months: '900.00', last_12_months_count: 1 }]);
+    expect(await profile('TSTUEI000053', 'R')).toEqual([{ last_12_months: '900.00', last_12_months_count: 1 }]);
   });
 
   it('drops and rebuilds secondary indexes for a bulk load inside the file transaction', async () => {
@@ -556,6 +578,7 @@ async function recipientState(url: string): Promise<Record<string, string>> {
          recipient_unique_id, uei, parent_uei, recipient_affiliations, award_types, last_12_months, last_12_contracts, last_12_grants,
          last_12_direct_payments, last_12_loans, last_12_other, last_12_months_count FROM recipient_profile) t) AS profile,
       (SELECT md5(string_agg(award_id || ':' || coalesce(recipient_levels::text, ''), ',' ORDER BY award_id)) FROM award_search) AS award_levels,
+      (SELECT md5(string_agg(t::text, E'\\n' ORDER BY t::text)) FROM recipient_tx_summary t) AS tx_summary,
       (SELECT md5(string_agg(transaction_id || ':' || coalesce(recipient_levels::text, ''), ',' ORDER BY transaction_id)) FROM transaction_search) AS transaction_levels`);
   return row!;
 }

@@ -188,8 +188,10 @@ describe('summary refresh by changed rows and by fiscal year', () => {
     await db.pool.query(sql.unsafe`ALTER TABLE transaction_search DISABLE TRIGGER transaction_search_summary_rows_updated`);
     const one = await transactionsOf(2020, 1);
     await db.pool.query(sql.unsafe`UPDATE transaction_search SET generated_pragmatic_obligation = generated_pragmatic_obligation + 1 WHERE transaction_id = ANY(${ids(one)})`);
-    expect(await refresh()).toMatchObject({ last_scope: 'full', fresh: true });
+    // Refreshed while the trigger is off: what is written until it is back on is recorded nowhere.
+    expect(await refresh()).toMatchObject({ last_scope: 'full', fresh: true, dirty_all: true });
     await db.pool.query(sql.unsafe`ALTER TABLE transaction_search ENABLE TRIGGER transaction_search_summary_rows_updated`);
+    expect((await refresh()).last_scope).toBe('full');
   });
 
   it('rebuilds everything when more than a third of the fiscal years changed', async () => {

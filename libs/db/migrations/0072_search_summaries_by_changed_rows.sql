@@ -32,6 +32,9 @@
 --
 -- Every path leaves the tables as a full rebuild would (apps/search/test/summary-refresh.int.test.ts).
 --
+-- A refresh made while the recording triggers are off now leaves dirty_all set (it cleared it): rows
+-- written after it and before the triggers are turned on again were recorded nowhere.
+--
 -- To share one definition of the aggregate and of the 17 tables it fills between the paths, the aggregate
 -- takes its source table (search_summary_build_txn_sets) and the tables are written by one function that
 -- inserts or merges (search_summary_write_txn_sets). refresh_search_summaries_core and _main keep their
@@ -480,9 +483,10 @@ BEGIN
   IF state.delta_rows > 0 THEN
     TRUNCATE search_summary_txn_delta;
   END IF;
-  -- From here on every change is logged, while the triggers are on.
+  -- From here on every change is recorded and logged, if the triggers are on; if they are off, what is
+  -- written before they are turned on is not, and the next refresh must be a full one.
   UPDATE search_summary_state
-  SET dirty_all = false, dirty_fiscal_years = '{}', award_fiscal_years = '{}', last_scope = scope, delta_rows = 0, delta_complete = recording,
+  SET dirty_all = NOT recording, dirty_fiscal_years = '{}', award_fiscal_years = '{}', last_scope = scope, delta_rows = 0, delta_complete = recording,
       seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
 END
 $$;

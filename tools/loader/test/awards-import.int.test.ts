@@ -435,6 +435,14 @@ describe('load:awards importer', () => {
       ['TSTUEI000052', 'P', []],
       ['TSTUEI000051', 'C', []],
     ]);
+    // ... and back to a recipient it had before, under another name: two names for one recipient.
+    await again('changed rows', { federal_action_obligation: '890.00', recipient_uei: 'TSTUEI000051', recipient_name: 'RECIPIENT TSTUEI000051 INC',
+      recipient_parent_uei: '', recipient_parent_name: '' }, [
+      ['TSTUEI000051', 'R', [{ last_12_months: '1590.00', last_12_months_count: 2 }]],
+      ['TSTUEI000053', 'R', []],
+    ]);
+    expect(await query(db.url, `SELECT legal_business_name, alternate_names FROM recipient_lookup WHERE recipient_hash = md5('UEI-TSTUEI000051')::uuid`))
+      .toEqual([{ legal_business_name: 'RECIPIENT TSTUEI000051', alternate_names: ['RECIPIENT TSTUEI000051 INC'] }]);
 
     // Writes made while recording was off are not in the record: the next derive is a full one.
     await query(db.url, 'SELECT set_change_recording(false)');
@@ -443,7 +451,17 @@ describe('load:awards importer', () => {
     // (a file that changes nothing: the derive that follows it is what is checked)
     await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [rows[2]!]))], { asOf });
     expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
-    expect(await profile('TSTUEI000053', 'R')).toEqual([{ last_12_months: '900.00', last_12_months_count: 1 }]);
+    expect(await profile('TSTUEI000051', 'R')).toEqual([{ last_12_months: '1600.00', last_12_months_count: 2 }]);
+
+    // A derive made while recording is off leaves the record incomplete, so a write after it (before
+    // recording is back on) is not missed either.
+    await query(db.url, 'SELECT set_change_recording(false)');
+    await query(db.url, 'SELECT derive_recipients($1::date, true, false)', [asOf]);
+    await query(db.url, `UPDATE transaction_search SET generated_pragmatic_obligation = 950 WHERE transaction_unique_id = 'RCP-2'`);
+    await query(db.url, 'SELECT set_change_recording(true)');
+    await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [rows[2]!]))], { asOf });
+    expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
+    expect(await profile('TSTUEI000051', 'R')).toEqual([{ last_12_months: '1650.00', last_12_months_count: 2 }]);
   });
 
   it('drops and rebuilds secondary indexes for a bulk load inside the file transaction', async () => {

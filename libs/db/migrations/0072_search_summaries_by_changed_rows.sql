@@ -41,6 +41,8 @@
 -- signatures; their parts are split into search_summaries_awards (award summaries of a range) and
 -- refresh_search_summaries_derived (DEF by fiscal year and the rankings, from other summaries). The award
 -- fiscal-year summary is now summed from the award months, so award_search is read once instead of twice.
+-- The merge itself (merge_group_changes) and the log's statement and cap (change_log_statement,
+-- change_log_cap) are general: the recipient grouping of 0073 is kept up with them too.
 
 CREATE TABLE search_summary_txn_delta AS
 SELECT action_date, type, award_category,
@@ -86,6 +88,47 @@ $$;
 -- costs more than rebuilding from the table saves.
 CREATE FUNCTION change_log_cap() RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT greatest(10000, (SELECT reltuples::bigint FROM pg_class WHERE oid = 'transaction_search'::regclass) / 10)
+$$;
+
+-- Merges signed changes (`changes`: the target's key columns, sums and count, one row per changed group)
+-- into a table of sums and a count per group (`target`): a row and the change of its group are summed, and
+-- a row whose count reaches 0 is deleted. Keys may be NULL, so a row and a group are matched on the text of
+-- their keys as a record (NULL and '' print differently there), which can be hashed. The target rows are
+-- reached through `narrow_by`, a key column never NULL in the changes: its values are given as constants,
+-- so the planner knows how many rows they hold and uses the column's index.
+CREATE FUNCTION merge_group_changes(target text, changes text, keys text[], sums text[], count_column text, narrow_by text)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  key_list text := (SELECT string_agg(quote_ident(k), ', ') FROM unnest(keys) AS k);
+  measure_list text := (SELECT string_agg(quote_ident(m), ', ') FROM unnest(sums || count_column) AS m);
+  narrow_type text;
+  narrow_values text;
+  has_null boolean;
+BEGIN
+  SELECT format_type(atttypid, atttypmod) INTO narrow_type FROM pg_attribute WHERE attrelid = target::regclass AND attname = narrow_by;
+  EXECUTE format('SELECT array_agg(DISTINCT %1$I)::text, bool_or(%1$I IS NULL) FROM %2$I', narrow_by, changes) INTO narrow_values, has_null;
+  IF has_null THEN
+    RAISE EXCEPTION 'merge_group_changes: % has NULL values in %', narrow_by, changes;
+  END IF;
+  IF narrow_values IS NULL THEN
+    RETURN;
+  END IF;
+  EXECUTE format($sql$
+    WITH gone AS (
+      DELETE FROM %1$I AS t
+      WHERE t.%2$I = ANY (%3$L::%4$s[])
+        AND ROW(%5$s)::text IN (SELECT ROW(%6$s)::text FROM %7$I)
+      RETURNING %5$s, %8$s)
+    INSERT INTO %1$I (%6$s, %9$s)
+    SELECT %6$s, %10$s
+    FROM (SELECT * FROM gone UNION ALL SELECT %6$s, %9$s FROM %7$I) AS u
+    GROUP BY %6$s
+    HAVING sum(%11$I) <> 0$sql$,
+    target, narrow_by, narrow_values, narrow_type,
+    (SELECT string_agg('t.' || quote_ident(k), ', ') FROM unnest(keys) AS k), key_list, changes,
+    (SELECT string_agg('t.' || quote_ident(m), ', ') FROM unnest(sums || count_column) AS m), measure_list,
+    (SELECT string_agg(format('sum(%I)', m), ', ') FROM unnest(sums || count_column) AS m), count_column);
+END
 $$;
 
 CREATE OR REPLACE FUNCTION search_summary_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -214,8 +257,6 @@ $$;
 CREATE FUNCTION search_summary_write_txn_sets(merge boolean) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   target record;
-  keys text[];
-  dates date[];
 BEGIN
   IF merge THEN
     -- The planner's row counts for the joins below (the sets are a few thousand rows at most).
@@ -264,37 +305,23 @@ BEGIN
       EXECUTE format('INSERT INTO %I (%s, generated_pragmatic_obligation, row_count) %s', target.name, target.key_columns, target.rows_sql);
       CONTINUE;
     END IF;
-    -- A summary row and the change of its group are summed; a row whose count reaches 0 is gone. Keys
-    -- may be NULL, so a row and a group are matched on the text of their keys as a record (NULL and ''
-    -- print differently there), which can be hashed. The rows are reached through the date index: the
-    -- dates are given as constants, so the planner knows how many rows they hold.
-    keys := string_to_array(target.key_columns, ', ');
+    -- The changes of this table's groups, merged into it through its date index.
     DROP TABLE IF EXISTS search_summary_merge_rows;
     EXECUTE format('CREATE TEMP TABLE search_summary_merge_rows (%s, generated_pragmatic_obligation, row_count) ON COMMIT DROP AS %s',
       target.key_columns, target.rows_sql);
-    dates := ARRAY(SELECT DISTINCT action_date FROM search_summary_merge_rows ORDER BY 1);
-    CONTINUE WHEN cardinality(dates) = 0;
     ANALYZE search_summary_merge_rows;
-    EXECUTE format($sql$
-      WITH gone AS (
-        DELETE FROM %1$I AS t
-        WHERE t.action_date = ANY (%3$L::date[])
-          AND ROW(%4$s)::text IN (SELECT ROW(%2$s)::text FROM search_summary_merge_rows)
-        RETURNING %4$s, t.generated_pragmatic_obligation, t.row_count)
-      INSERT INTO %1$I (%2$s, generated_pragmatic_obligation, row_count)
-      SELECT %2$s, sum(generated_pragmatic_obligation), sum(row_count)
-      FROM (SELECT * FROM gone UNION ALL SELECT %2$s, generated_pragmatic_obligation, row_count FROM search_summary_merge_rows) AS u
-      GROUP BY %2$s
-      HAVING sum(row_count) <> 0$sql$,
-      target.name, target.key_columns, dates,
-      (SELECT string_agg('t.' || k, ', ') FROM unnest(keys) AS k));
+    PERFORM merge_group_changes(target.name, 'search_summary_merge_rows', string_to_array(target.key_columns, ', '),
+      ARRAY['generated_pragmatic_obligation'], 'row_count', 'action_date');
   END LOOP;
 END
 $$;
 
 -- The award summaries of [lo, hi), everything without lo: the months from award_search, the fiscal years
--- from the months (a month lies in one fiscal year), so award_search is read once.
-CREATE FUNCTION search_summaries_awards(lo date, hi date) RETURNS void LANGUAGE plpgsql AS $$
+-- from the months (a month lies in one fiscal year), so award_search is read once. work_mem: a fiscal year
+-- is ~140k scattered awards at bench scale; with the default the bitmap goes lossy and the sort spills.
+CREATE FUNCTION search_summaries_awards(lo date, hi date) RETURNS void LANGUAGE plpgsql
+SET work_mem = '1GB'
+AS $$
 BEGIN
   IF lo IS NULL THEN
     TRUNCATE search_summary_award_fy, search_summary_award_month;
@@ -425,11 +452,8 @@ BEGIN
 END
 $$;
 
--- work_mem: the award summaries of a fiscal year read ~140k scattered awards at bench scale; with the
--- default the bitmap goes lossy and the sort spills. (The full and fiscal-year paths set their own.)
 CREATE OR REPLACE FUNCTION refresh_search_summaries() RETURNS void LANGUAGE plpgsql
 SET client_min_messages = warning
-SET work_mem = '256MB'
 AS $$
 DECLARE
   started timestamptz := clock_timestamp();
@@ -494,7 +518,8 @@ $$;
 -- Down Migration
 -- The definitions of 0065.
 DROP FUNCTION refresh_search_summaries_changed_rows(), refresh_search_summaries_derived(date, date), search_summaries_awards(date, date),
-  search_summary_write_txn_sets(boolean), search_summary_build_txn_sets(regclass, boolean, date, date), change_log_statement(regclass, text), change_log_cap();
+  search_summary_write_txn_sets(boolean), search_summary_build_txn_sets(regclass, boolean, date, date), change_log_statement(regclass, text), change_log_cap(),
+  merge_group_changes(text, text, text[], text[], text, text);
 DROP TABLE search_summary_txn_delta;
 ALTER TABLE search_summary_state DROP COLUMN delta_rows, DROP COLUMN delta_complete, DROP COLUMN award_fiscal_years;
 

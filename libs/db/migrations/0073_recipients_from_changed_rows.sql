@@ -114,8 +114,7 @@ BEGIN
   DROP TABLE IF EXISTS _recipient_tx;
   from_log := partial AND state.tx_summary_as_of = as_of AND state.tx_delta_complete AND recipient_change_recording();
   IF from_log THEN
-    -- The logged changes, grouped as the summary is and signed, merged into it (a group whose count
-    -- reaches 0 is gone; keys may be NULL, so groups are matched on the text of their keys as a record).
+    -- The logged changes, grouped as the summary is and signed, merged into it (merge_group_changes, 0072).
     DROP TABLE IF EXISTS _recipient_tx_change;
     CREATE TEMP TABLE _recipient_tx_change AS
     SELECT recipient_hash, parent_recipient_hash, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
@@ -129,18 +128,9 @@ BEGIN
     WHERE recipient_hash IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
     ANALYZE _recipient_tx_change;
-    WITH gone AS (
-      DELETE FROM recipient_tx_summary s
-      WHERE s.recipient_hash IN (SELECT recipient_hash FROM _recipient_tx_change)
-        AND ROW(s.recipient_hash, s.parent_recipient_hash, s.recipient_uei, s.recipient_unique_id, s.parent_uei, s.parent_recipient_unique_id, s.category, s.recent)::text
-          IN (SELECT ROW(recipient_hash, parent_recipient_hash, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id, category, recent)::text FROM _recipient_tx_change)
-      RETURNING s.*)
-    INSERT INTO recipient_tx_summary
-    SELECT recipient_hash, parent_recipient_hash, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id, category, recent,
-      sum(amount), sum(transactions)
-    FROM (SELECT * FROM gone UNION ALL SELECT * FROM _recipient_tx_change) AS u
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-    HAVING sum(transactions) <> 0;
+    PERFORM merge_group_changes('recipient_tx_summary', '_recipient_tx_change',
+      ARRAY['recipient_hash', 'parent_recipient_hash', 'recipient_uei', 'recipient_unique_id', 'parent_uei', 'parent_recipient_unique_id', 'category', 'recent'],
+      ARRAY['amount'], 'transactions', 'recipient_hash');
     DROP TABLE _recipient_tx_change;
     CREATE TEMP TABLE _recipient_tx AS
     SELECT * FROM recipient_tx_summary WHERE recipient_hash = ANY (hs) OR parent_recipient_hash = ANY (hs);

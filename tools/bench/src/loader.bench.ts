@@ -21,15 +21,24 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function recreate(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+/** One statement on its own connection. */
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
+    return (await client.query<T>(text)).rows;
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+async function drop(adminUrl: string, name: string): Promise<void> {
+  await query(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+async function recreate(adminUrl: string, name: string): Promise<string> {
+  await drop(adminUrl, name);
+  await query(adminUrl, `CREATE DATABASE ${name}`);
   const url = withDatabase(adminUrl, name);
   await runMigrations(url);
   const pool = await createDbPool(url, { maximumPoolSize: 2 });
@@ -39,16 +48,6 @@ async function recreate(adminUrl: string, name: string): Promise<string> {
     await pool.end();
   }
   return url;
-}
-
-async function drop(adminUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**
@@ -77,16 +76,6 @@ async function importFile(url: string, file: string): Promise<{ seconds: number;
   const result = await loadAwardFiles(url, [file], { onStep: (step, seconds) => steps.set(step, (steps.get(step) ?? 0) + seconds) });
   const seconds = (performance.now() - started) / 1000;
   return { seconds, inserted: result.files[0]?.inserted ?? 0, updated: result.files[0]?.updated ?? 0, steps };
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -70,12 +70,12 @@ async function rawCopy(url: string, file: string, columns: string[]): Promise<nu
 }
 
 /** The importer end to end, as `npm run load:awards` runs it (stage, check, upsert, derive, summaries). */
-async function importFile(url: string, file: string): Promise<{ seconds: number; inserted: number; updated: number; steps: Map<string, number> }> {
+async function importFile(url: string, file: string): Promise<{ seconds: number; inserted: number; updated: number; unchanged: number; steps: Map<string, number> }> {
   const steps = new Map<string, number>();
   const started = performance.now();
   const result = await loadAwardFiles(url, [file], { onStep: (step, seconds) => steps.set(step, (steps.get(step) ?? 0) + seconds) });
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, inserted: result.files[0]?.inserted ?? 0, updated: result.files[0]?.updated ?? 0, steps };
+  return { seconds, inserted: result.files[0]?.inserted ?? 0, updated: result.files[0]?.updated ?? 0, unchanged: result.files[0]?.unchanged ?? 0, steps };
 }
 
 /**
@@ -149,7 +149,7 @@ export async function run(args: string[]): Promise<void> {
       const rawRate = f.rows / raw;
       const importRate = f.rows / first.seconds;
       lines.push([f.kind, f.rows, raw.toFixed(1), Math.round(rawRate), first.seconds.toFixed(1), Math.round(importRate), (importRate / rawRate).toFixed(2),
-        first.inserted, again.seconds.toFixed(1), again.inserted + again.updated]);
+        first.inserted, again.seconds.toFixed(1), again.inserted + again.updated, again.unchanged]);
       const show = (steps: Map<string, number>) => [...steps].filter(([, t]) => t >= 0.05).map(([k, t]) => `${k} ${t.toFixed(1)}`).join(', ');
       breakdown.push(`${f.kind} first: ${show(first.steps)}`, `${f.kind} again: ${show(again.steps)}`);
     }
@@ -158,8 +158,8 @@ export async function run(args: string[]): Promise<void> {
     const [merged, rebuilt] = updates.map((l) => Number(l[5]));
     const summaryRatio = merged && rebuilt ? (rebuilt / merged).toFixed(1) : 'n/a';
     process.stdout.write(`loader benchmark: ${o.scale} dataset, seed ${o.seed}\n\n${table(
-      ['file', 'rows', 'raw COPY s', 'raw rows/s', 'importer s', 'importer rows/s', 'ratio', 'inserted', 'reload s', 'reload changed'], lines,
-    )}\n\nimporter s = the whole load:awards run (stage COPY, checks, upserts, derive, summary refresh).\nimporter steps (seconds):\n${breakdown.join('\n')}\n`);
+      ['file', 'rows', 'raw COPY s', 'raw rows/s', 'importer s', 'importer rows/s', 'ratio', 'inserted', 'reload s', 'reload changed', 'reload unchanged'], lines,
+    )}\n\nimporter s = the whole load:awards run (stage COPY, checks, upserts, derive, summary refresh); reload = the same file again (its awards passed over once found unchanged).\nimporter steps (seconds):\n${breakdown.join('\n')}\n`);
     process.stdout.write(`\nupdate file into the loaded database, summaries refreshed by:\n\n${table(
       ['summaries by', 'rows', 'inserted', 'updated', 'importer s', 'summaries s', 'refresh scope'], updates,
     )}\n\nsummaries: rebuilding the fiscal years took ${summaryRatio}x the merge of the changed rows\n`);

@@ -114,7 +114,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
   try {
     progress({ phase: 'prepare', note: 'reading reference data' });
     await restoreBulkIndexes(options.url); // repairs an earlier interrupted load, if any
-    await admin.query(`TRUNCATE ${AWARD_DATA_TABLES.join(', ')}`);
+    await admin.query(`TRUNCATE ${[...AWARD_DATA_TABLES, 'award_derive_pending'].join(', ')}`);
     // The refresh and derive at the end rebuild every summary and recipient; the triggers that record what a
     // write changed would keep a copy of every row loaded until then.
     await setChangeRecording(admin, false);

@@ -306,9 +306,84 @@ describe('load:awards importer', () => {
 
     const before = await snapshot(db.url);
     const second = await loadAwardFiles(db.url, [contracts, assistance]);
-    expect(second.files.map((f) => [f.inserted, f.updated])).toEqual([[0, 0], [0, 0]]);
-    expect(second.derive.filter((d) => d.step !== 'recipients' && d.step !== 'parent_award').every((d) => d.changed === 0)).toBe(true);
+    // every award's rows are in the database as written from the same text: passed over, nothing derived
+    expect(second.files.map((f) => [f.inserted, f.updated, f.unchanged])).toEqual([[0, 0, 3], [0, 0, 2]]);
+    expect(second.derive).toEqual([]);
     expect(await snapshot(db.url)).toEqual(before);
+  });
+
+  it('passes over awards whose rows have not changed since they were imported, and derives what an interrupted import left', async () => {
+    const rows: Array<Record<string, string>> = assistanceRows().map((r, i) => ({ ...r, assistance_transaction_unique_key: `${subtier}_TSTSKIP${i}_-NONE-_10.001_0`,
+      assistance_award_unique_key: `ASST_NON_TSTSKIP${i}_${subtier}`, award_id_fain: `TSTSKIP${i}` }));
+    // a second transaction of the first award
+    rows.push({ ...rows[0]!, assistance_transaction_unique_key: `${subtier}_TSTSKIP0_-NONE-_10.001_1`, modification_number: '1',
+      federal_action_obligation: '1000', action_date: '2023-04-01', transaction_description: 'SUPPLEMENT' });
+    const load = async (name: string, data: Array<Record<string, string>>, options = {}) =>
+      (await loadAwardFiles(db.url, [file(name, csv([...ASSISTANCE_COLUMNS, 'awarding_office_code'], data))], options));
+    const withOffice: Array<Record<string, string>> = rows.map((r) => ({ ...r, awarding_office_code: office }));
+    const totals = () => query(db.url, `SELECT fain, total_obligation, transaction_count FROM award_search WHERE fain LIKE 'TSTSKIP%' ORDER BY fain`);
+
+    const first = await load('skip-1.csv', withOffice);
+    expect(first.files[0]).toMatchObject({ inserted: 3, updated: 0, unchanged: 0 });
+    expect(await query(db.url, `SELECT count(*)::int AS n, count(source_digest)::int AS digests FROM transaction_search WHERE fain LIKE 'TSTSKIP%'`))
+      .toEqual([{ n: 3, digests: 3 }]);
+    expect(await totals()).toEqual([
+      { fain: 'TSTSKIP0', total_obligation: '51000.00', transaction_count: 2 }, { fain: 'TSTSKIP1', total_obligation: '0.00', transaction_count: 1 }]);
+
+    // One changed row: its award is written again (both its rows read), the other award is passed over.
+    withOffice[2] = { ...withOffice[2]!, federal_action_obligation: '2000' };
+    const changed = await load('skip-2.csv', withOffice);
+    expect(changed.files[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+    expect(changed.derive.length).toBeGreaterThan(0);
+    expect(await totals()).toEqual([
+      { fain: 'TSTSKIP0', total_obligation: '52000.00', transaction_count: 2 }, { fain: 'TSTSKIP1', total_obligation: '0.00', transaction_count: 1 }]);
+
+    // Reference data loaded since: the rows were looked up against other data, so they are mapped again
+    // (here to the same values: only their fingerprints are written, no row counts as updated) ...
+    const bump = () => query(db.url, `UPDATE reference_data_load SET checksum = checksum || 'x' WHERE group_name = (SELECT min(group_name) FROM reference_data_load)`);
+    await bump();
+    expect((await load('skip-3.csv', withOffice)).files[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 0 });
+    expect((await load('skip-3.csv', withOffice)).files[0]).toMatchObject({ unchanged: 3 });
+    // ... and here to a renamed office.
+    const officeName = async () => query(db.url, `SELECT DISTINCT awarding_office_name FROM transaction_search WHERE fain LIKE 'TSTSKIP%'`);
+    const [{ office_name: name } = { office_name: '' }] = await query<{ office_name: string }>(db.url, 'SELECT office_name FROM office WHERE office_code = $1', [office]);
+    expect(await officeName()).toEqual([{ awarding_office_name: name }]);
+    await query(db.url, `UPDATE office SET office_name = office_name || ' (RENAMED)' WHERE office_code = $1`, [office]);
+    expect((await load('skip-3.csv', withOffice)).files[0]).toMatchObject({ updated: 0, unchanged: 3 });
+    await bump();
+    expect((await load('skip-4.csv', withOffice)).files[0]).toMatchObject({ updated: 3, unchanged: 0 });
+    expect(await officeName()).toEqual([{ awarding_office_name: `${name} (RENAMED)` }]);
+    await query(db.url, `UPDATE office SET office_name = $2 WHERE office_code = $1`, [office, name]);
+
+    // An import whose derive did not run (cut off, or told to skip it) leaves its awards pending; the next
+    // import derives them, even one that changes nothing.
+    withOffice[1] = { ...withOffice[1]!, transaction_description: 'LOAN GUARANTEE, REVISED' };
+    const cut = await load('skip-5.csv', withOffice, { skipDerive: true });
+    expect(cut.files[0]).toMatchObject({ updated: 1, unchanged: 2 });
+    const pending = () => query(db.url, `SELECT a.fain FROM award_derive_pending p JOIN award_search a USING (award_id) WHERE a.fain LIKE 'TSTSKIP%'`);
+    expect(await pending()).toEqual([{ fain: 'TSTSKIP1' }]);
+    await query(db.url, `UPDATE award_search SET transaction_count = 7 WHERE fain = 'TSTSKIP1'`);
+    const after = await load('skip-6.csv', withOffice);
+    expect(after.files[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    expect(after.derive.find((d) => d.step === 'award_rollups')?.changed).toBe(1);
+    expect(await pending()).toEqual([]);
+    expect(await totals()).toEqual([
+      { fain: 'TSTSKIP0', total_obligation: '52000.00', transaction_count: 2 }, { fain: 'TSTSKIP1', total_obligation: '0.00', transaction_count: 1 }]);
+  });
+
+  it('fingerprints every value of a wide file (the digest joins its columns in groups)', async () => {
+    const extra = Array.from({ length: 150 }, (_, i) => `extra_column_${i + 1}`);
+    const [template] = contractRows();
+    const row: Record<string, string> = { ...template!, contract_transaction_unique_key: 'WIDE-1', contract_award_unique_key: `CONT_AWD_TSTWIDE_${subtier}_-NONE-_-NONE-`,
+      award_id_piid: 'TSTWIDE', parent_award_agency_id: '', parent_award_id_piid: '', ...Object.fromEntries(extra.map((c, i) => [c, `v${i + 1}`])) };
+    const load = async (name: string, r: Record<string, string>) => (await loadAwardFiles(db.url, [file(name, csv([...CONTRACT_COLUMNS, ...extra], [r]))])).files[0];
+    expect(await load('wide-1.csv', row)).toMatchObject({ inserted: 1, unchanged: 0 });
+    expect(await load('wide-2.csv', row)).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    // a value past the first groups, and a value moved into the blank next to it
+    expect(await load('wide-3.csv', { ...row, extra_column_140: 'changed' })).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await load('wide-4.csv', { ...row, extra_column_140: '', extra_column_141: 'changed' })).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await query(db.url, `SELECT detail->>'extra_column_140' AS a, detail->>'extra_column_141' AS b FROM transaction_search WHERE transaction_unique_id = 'WIDE-1'`))
+      .toEqual([{ a: null, b: 'changed' }]);
   });
 
   it('imports subaward and award summary files and zips of them', async () => {
@@ -448,8 +523,8 @@ describe('load:awards importer', () => {
     await query(db.url, 'SELECT set_change_recording(false)');
     await query(db.url, `UPDATE transaction_search SET generated_pragmatic_obligation = 900 WHERE transaction_unique_id = 'RCP-2'`);
     await query(db.url, 'SELECT set_change_recording(true)');
-    // (a file that changes nothing: the derive that follows it is what is checked)
-    await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [rows[2]!]))], { asOf });
+    // (a file that changes only a description: the derive that follows it is what is checked)
+    await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [{ ...rows[2]!, transaction_description: 'REVISED' }]))], { asOf });
     expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
     expect(await profile('TSTUEI000051', 'R')).toEqual([{ last_12_months: '1600.00', last_12_months_count: 2 }]);
 
@@ -459,7 +534,7 @@ describe('load:awards importer', () => {
     await query(db.url, 'SELECT derive_recipients($1::date, true, false)', [asOf]);
     await query(db.url, `UPDATE transaction_search SET generated_pragmatic_obligation = 950 WHERE transaction_unique_id = 'RCP-2'`);
     await query(db.url, 'SELECT set_change_recording(true)');
-    await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [rows[2]!]))], { asOf });
+    await loadAwardFiles(db.url, [file('recipients-3.csv', csv(CONTRACT_COLUMNS, [{ ...rows[2]!, transaction_description: 'REVISED AGAIN' }]))], { asOf });
     expect(await state()).toEqual({ last_scope: 'full', derived_as_of: asOf });
     expect(await profile('TSTUEI000051', 'R')).toEqual([{ last_12_months: '1650.00', last_12_months_count: 2 }]);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +36,8 @@ export interface AwardFileResult {
   rows: number;
   inserted: number;
   updated: number;
+  /** Rows of awards left as they were: every row of the award in the file was imported before from the same text. */
+  unchanged: number;
   seconds: number;
 }
 
@@ -256,7 +259,8 @@ function stepper(onStep: LoadAwardFilesOptions['onStep']): Step {
 async function stage(client: pg.Client, source: Source, header: string[]): Promise<number> {
   const names = header.map((_, i) => `c${i + 1}`);
   await client.query(`CREATE TEMP TABLE award_stage (_row bigint GENERATED ALWAYS AS IDENTITY, ${names.map((n) => `${n} text`).join(', ')}) ON COMMIT DROP`);
-  const copy = client.query(copyFrom(`COPY award_stage (${names.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
+  // blanks are staged as '' rather than null (the mappings read both as null; the row digest needs them there)
+  const copy = client.query(copyFrom(`COPY award_stage (${names.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER true, FORCE_NOT_NULL (${names.join(', ')}))`));
   try {
     await pipeline(await source.open(), copy);
   } catch (error) {
@@ -273,6 +277,7 @@ async function stage(client: pg.Client, source: Source, header: string[]): Promi
 interface Outcome {
   inserted: number;
   updated: number;
+  unchanged?: number;
 }
 
 /** Rows of a table as the planner knows them (an estimate is enough to pick a strategy; no scan). */
@@ -327,6 +332,34 @@ const TX_KEYWORD_COLUMNS = LEVEL_COLUMNS.transactions.keywordDocument.viaAward?.
 const AWARD_KEYWORD_COLUMNS = LEVEL_COLUMNS.awards.keywordDocument.columns.filter((c) => c !== 'transaction_keyword_text');
 
 /**
+ * Raise when a change to this module alters what a transaction file's row is written as in a way the
+ * column expressions hashed by sourceDigest do not show (a rule in a statement rather than in the mapping).
+ */
+const IMPORT_RULES_VERSION = 1;
+
+/**
+ * The SQL expression of a staged row's `source_digest` (migration 0074): a 64-bit hash of the row's values,
+ * seeded with a fingerprint of everything else its written values depend on, namely the file's header, the
+ * mapping of that header to columns, the version of the import rules, and the checksums of the reference
+ * data loaded (agency, office and other lookups). A row that was written from the same values under the
+ * same fingerprint would be written the same again. The values are joined with a unit separator; staged
+ * values are never null (FORCE_NOT_NULL), so a blank cannot be skipped over and shift the others.
+ */
+async function sourceDigest(client: pg.Client, header: string[], mapping: unknown[]): Promise<string> {
+  const reference = await client.query<{ v: string }>(
+    `SELECT coalesce(string_agg(group_name || ':' || checksum, ',' ORDER BY group_name), '') AS v FROM reference_data_load`);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([IMPORT_RULES_VERSION, reference.rows[0]?.v ?? '', header, mapping]))
+    .digest('hex');
+  const seed = BigInt(`0x${fingerprint.slice(0, 15)}`);
+  // (a function takes at most 100 arguments: wide files are joined in groups, then the groups)
+  const columns = header.map((_, i) => `s.c${i + 1}`);
+  const groups: string[] = [];
+  for (let i = 0; i < columns.length; i += 90) groups.push(`concat_ws(chr(31), ${columns.slice(i, i + 90).join(', ')})`);
+  return `hashtextextended(${groups.length === 1 ? groups[0] : `concat_ws(chr(31), ${groups.join(', ')})`}, ${seed})`;
+}
+
+/**
  * Prime transaction files. Each transaction and each award is written once, with the values the derive
  * step would give it (award rollups and dates, parent links, recipient levels, the award's File C columns
  * on its transactions) computed here from the file, so that for new data the derive step's guarded
@@ -345,11 +378,15 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
   const categories = businessCategoryInputs(src, layout);
   // every transaction_search column the file gives, the key columns read back from award_tx (`m`)
-  const txCols: ColumnMapping[] = [...tx.map(([c, e]): ColumnMapping => [c, TX_KEY_COLUMNS.has(c) ? `m."${c}"` : e]), ['detail', detail]];
+  const txCols: ColumnMapping[] = [...tx.map(([c, e]): ColumnMapping => [c, TX_KEY_COLUMNS.has(c) ? `m."${c}"` : e]), ['detail', detail],
+    ['source_digest', 'm.source_digest']];
+  // the values compared to tell an updated row (a row whose digest alone differs is not one)
+  const txValues = txCols.filter(([c]) => c !== 'source_digest');
   const keys = lookupKeys(src);
   const txExpression = new Map(tx);
   const keywordValues = `ARRAY[${TX_KEYWORD_COLUMNS.map((c) => txExpression.get(c) ?? 'NULL::text').join(', ')}]::text[]`;
   const txWith = `WITH ${typeLookup}, ${agencyLookup}`;
+  const digest = await sourceDigest(client, header, [tx, award, detail, categories?.inputs ?? [], typeExpression(src, layout), fileCLists(awardSrc, 'picked'), fileCJoins(awardSrc)]);
   // Each award_tx row `m` with its type, agencies, offices, award and recipient levels, and last its staged
   // row `s`: the lookups join on codes award_tx carries, so the wide staged row goes through one join only.
   const txFrom = `award_tx m
@@ -358,17 +395,45 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
     JOIN award_latest a ON a.a__generated_unique_award_id = m.generated_unique_award_id
     LEFT JOIN award_levels lv ON lv.recipient_hash = m.recipient_hash
     JOIN award_stage s ON s._row = m._row`;
+  // Awards every row of which is in the database as written from the same text before: nothing of them is
+  // mapped, written or derived again (a re-import of an unchanged file does little more than stage and check
+  // it). Only rows already in the database are fingerprinted here, so a file of new rows costs one probe each.
+  const unchanged = await step('skip unchanged', async () => {
+    const keys = new SourceColumns(header);
+    const awardKey = keys.text(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key');
+    const seen = await client.query(`
+      CREATE TEMP TABLE award_seen ON COMMIT DROP AS
+      SELECT s._row, ${awardKey} AS award_key, ${digest} = ex.source_digest AS same
+      FROM award_stage s JOIN transaction_search ex ON ex.transaction_unique_id = ${keys.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key')}
+      WHERE ex.source_digest IS NOT NULL`);
+    if ((seen.rowCount ?? 0) === 0) return 0;
+    const counts = (await client.query<{ same: string; staged: string }>(
+      'SELECT (SELECT count(*) FROM award_seen WHERE same) AS same, (SELECT count(*) FROM award_stage) AS staged')).rows[0];
+    if (counts && Number(counts.same) === Number(counts.staged)) {
+      // the whole file as imported before
+      await client.query('TRUNCATE award_stage');
+      return Number(counts.staged);
+    }
+    const skipped = await client.query(`
+      DELETE FROM award_stage s USING (
+        SELECT x.k FROM (SELECT s._row, ${awardKey} AS k FROM award_stage s) x LEFT JOIN award_seen z USING (_row)
+        WHERE x.k IN (SELECT award_key FROM award_seen WHERE same)
+        GROUP BY x.k HAVING bool_and(coalesce(z.same, false))) u
+      WHERE ${awardKey} = u.k`);
+    return skipped.rowCount ?? 0;
+  });
   await step('map transactions', async () => {
     // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
     await client.query(`
       CREATE TEMP TABLE award_tx ON COMMIT DROP AS
-      SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office, n.keyword_values,
+      SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.source_digest, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office, n.keyword_values,
         ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories,
         (n.action_date::text || chr(1) || coalesce(n.modification_number, '') || chr(1) || n.transaction_unique_id || chr(1) || n._row::text) COLLATE "C" AS sort_key,
         CASE WHEN n.existing_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE n.existing_id END AS transaction_id
       FROM (
         WITH ${typeLookup}
-        SELECT s._row, ${selectList(keyColumns)}, ex.transaction_id AS existing_id, ${keys.awarding} AS lookup_awarding,
+        SELECT s._row, ${selectList(keyColumns)}, ex.transaction_id AS existing_id, ${digest} AS source_digest,
+          ${keys.awarding} AS lookup_awarding,
           ${keys.funding} AS lookup_funding, ${keys.awardingOffice} AS lookup_awarding_office, ${keys.fundingOffice} AS lookup_funding_office,
           ${keywordValues} AS keyword_values
           ${(categories?.inputs ?? []).map(([name, sql]) => `, ${sql} AS ${name}`).join('')}
@@ -484,7 +549,11 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           WHERE m.existing_id IS NOT NULL
           OFFSET 0) w
         WHERE t.transaction_id = w.existing_id
-          AND ${rowOf(`t.award_id, ${prefixed(txCols, 't')}`)} IS DISTINCT FROM ${rowOf(`w.award_id, ${prefixed(txCols, 'w')}`)}`);
+          AND ${rowOf(`t.award_id, ${prefixed(txValues, 't')}`)} IS DISTINCT FROM ${rowOf(`w.award_id, ${prefixed(txValues, 'w')}`)}`);
+      // rows whose values are as written, from another text or another fingerprint (or by the generator)
+      await client.query(`
+        UPDATE transaction_search t SET source_digest = m.source_digest
+        FROM award_tx m WHERE t.transaction_id = m.existing_id AND t.source_digest IS DISTINCT FROM m.source_digest`);
       const inserted = await client.query(`
         INSERT INTO transaction_search (transaction_id, award_id, ${cols(txCols)}, award_date_signed, recipient_levels${copied.map((c) => `, "${c}"`).join('')})
         ${txWith}
@@ -493,8 +562,8 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           lv.levels${copied.map((c) => `, a."a__${c}"`).join('')}
         FROM ${txFrom}
         WHERE m.existing_id IS NULL`);
-      await client.query(`INSERT INTO derive_scope (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
-      return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+      await client.query(`INSERT INTO award_derive_pending (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
+      return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0, unchanged };
     });
   });
 }
@@ -535,7 +604,7 @@ async function upsertAwards(client: pg.Client, step: Step, mode: IndexMode, layo
       WHERE x.award_id = m.existing_award_id AND x.transaction_count = 0
         AND ${rowOf(prefixed(totals, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(totals, 'm', 't__'))}`);
     await client.query(`
-      INSERT INTO derive_scope (award_id)
+      INSERT INTO award_derive_pending (award_id)
       SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
       ON CONFLICT DO NOTHING`);
     return { inserted: inserted.rowCount ?? 0, updated: Math.max(updated.rowCount ?? 0, totalsUpdated.rowCount ?? 0) };
@@ -569,7 +638,7 @@ async function upsertSubawards(client: pg.Client, step: Step, mode: IndexMode, l
       SELECT ${prefixed(mapped, 'm')} FROM award_sub m
       WHERE NOT EXISTS (SELECT 1 FROM subaward_search x WHERE x.subaward_key = m.subaward_key)
       ORDER BY m._row`);
-    await client.query(`INSERT INTO derive_scope (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    await client.query(`INSERT INTO award_derive_pending (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL ON CONFLICT DO NOTHING`);
     return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
   }));
 }
@@ -643,7 +712,10 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
           await client.query('ROLLBACK').catch(() => undefined);
           throw error;
         }
-        results.push({ file: source.label, layout: layout.name, rows, ...outcome, seconds: Math.round(performance.now() - fileStarted) / 1000 });
+        results.push({
+          file: source.label, layout: layout.name, rows, inserted: outcome.inserted, updated: outcome.updated, unchanged: outcome.unchanged ?? 0,
+          seconds: Math.round(performance.now() - fileStarted) / 1000,
+        });
         // Statistics of tables that grew by a tenth or more, so the derive step's plans see the new rows.
         const grown = TARGETS[layout.kind].filter((t) => outcome.inserted >= 0.1 * (before[t] ?? 0));
         if (grown.length > 0) await step('analyze', () => client.query(`ANALYZE ${grown.map((t) => `${t} (${(KEY_COLUMNS[t] ?? []).join(', ')})`).join(', ')}`));
@@ -652,10 +724,18 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
         break;
       }
     }
+    // The awards written, and any an earlier import wrote without finishing their derive.
     const derive: LoadAwardFilesResult['derive'] = [];
-    if (!options.skipDerive && results.length > 0) derive.push(...await deriveImported(client, step, options));
+    let pending = 0;
+    if (!options.skipDerive) {
+      pending = (await client.query('INSERT INTO derive_scope (award_id) SELECT award_id FROM award_derive_pending ON CONFLICT DO NOTHING')).rowCount ?? 0;
+      if (pending > 0) {
+        derive.push(...await deriveImported(client, step, options));
+        await client.query('DELETE FROM award_derive_pending p USING derive_scope s WHERE p.award_id = s.award_id');
+      }
+    }
     const changed = results.reduce((n, r) => n + r.inserted + r.updated, 0);
-    if (changed > 0) {
+    if (changed > 0 || pending > 0) {
       const summaries = await client.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
       if (summaries.rows[0]?.present) await step('summaries', () => client.query('SELECT refresh_search_summaries()'));
     }

@@ -18,9 +18,9 @@ export async function loadAwardsCommand(config: Config, args: string[]): Promise
       onFile: (file, layout) => process.stderr.write(`loading ${path.basename(file)} (${layout}) ...\n`),
     });
     for (const f of result.files) {
-      process.stdout.write(`  ${path.basename(f.file)}: ${f.layout}, ${f.rows} rows, ${f.inserted} inserted, ${f.updated} updated (${f.seconds.toFixed(1)} s)\n`);
+      process.stdout.write(`  ${path.basename(f.file)}: ${f.layout}, ${f.rows} rows, ${f.inserted} inserted, ${f.updated} updated, ${f.unchanged} unchanged (${f.seconds.toFixed(1)} s)\n`);
     }
-    process.stdout.write(`  derived: ${result.derive.map((d) => `${d.step} ${d.changed}`).join(', ')}\n`);
+    process.stdout.write(`  derived: ${result.derive.length > 0 ? result.derive.map((d) => `${d.step} ${d.changed}`).join(', ') : 'nothing (no award changed)'}\n`);
     process.stdout.write(`award files loaded in ${result.seconds.toFixed(1)} s\n`);
   } finally {
     await database.stop();

@@ -440,6 +440,62 @@ describe('load:awards importer', () => {
       SELECT c.parent_award_id = p.award_id AS linked, pa.direct_contract_count, pa.direct_total_obligation
       FROM award_search c JOIN award_search p ON p.piid = 'IDVTST02' JOIN parent_award pa ON pa.award_id = p.award_id
       WHERE c.piid = 'TST0002'`)).toEqual([{ linked: true, direct_contract_count: 1, direct_total_obligation: '1300.15' }]);
+    expect(await parentAwardsAsFullDerive()).toEqual({ scoped: expect.any(String), full: expect.any(String), same: true });
+  });
+
+  /** Whether parent_award as the scoped derives left it is what a full derive_parent_award() builds. */
+  const parentAwardsAsFullDerive = async () => {
+    const digest = async () => (await query<{ d: string }>(db.url, `SELECT md5(coalesce(string_agg(p::text, ',' ORDER BY p.award_id), '')) AS d FROM parent_award p`))[0]!.d;
+    const scoped = await digest();
+    await query(db.url, 'SELECT derive_parent_award()');
+    const full = await digest();
+    return { scoped, full, same: scoped === full };
+  };
+
+  it('rebuilds the rollups of the IDVs an import reaches (parents and grandparents before and after) as a full derive would', async () => {
+    const [template] = contractRows();
+    const idv = (piid: string, parent: string, date: string) => ({ ...template!, contract_transaction_unique_key: `${piid}-0`,
+      contract_award_unique_key: `CONT_IDV_${piid}_${subtier}`, award_id_piid: piid, parent_award_agency_id: parent && subtier, parent_award_id_piid: parent,
+      award_type_code: '', idv_type_code: 'B', type_of_idc_code: 'B', federal_action_obligation: '0', action_date: date });
+    const contract = (piid: string, parent: string, amount: string) => ({ ...template!, contract_transaction_unique_key: `${piid}-0`,
+      contract_award_unique_key: `CONT_AWD_${piid}_${subtier}_${parent}_${subtier}`, award_id_piid: piid, parent_award_agency_id: subtier,
+      parent_award_id_piid: parent, federal_action_obligation: amount, base_and_exercised_options_value: amount, base_and_all_options_value: amount,
+      action_date: '2023-05-01' });
+    const rollups = () => query<{ piid: string; parent: string | null }>(db.url, `
+      SELECT a.piid, p.direct_idv_count, p.direct_contract_count, p.rollup_contract_count, p.rollup_total_obligation, pp.piid AS parent
+      FROM parent_award p JOIN award_search a USING (award_id) LEFT JOIN award_search pp ON pp.award_id = p.parent_award_id
+      WHERE a.piid LIKE 'TSTRU%' ORDER BY a.piid`);
+    // two IDVs, each with an IDV child; a contract under the first child
+    await loadAwardFiles(db.url, [file('rollup-1.csv', csv(CONTRACT_COLUMNS, [
+      idv('TSTRUP1', '', '2022-10-01'), idv('TSTRUC1', 'TSTRUP1', '2022-11-01'), idv('TSTRUP2', '', '2022-10-01'), idv('TSTRUC2', 'TSTRUP2', '2022-11-01'),
+      contract('TSTRUX', 'TSTRUC1', '100.00')]))]);
+    expect(await rollups()).toEqual([
+      { piid: 'TSTRUC1', direct_idv_count: 0, direct_contract_count: 1, rollup_contract_count: 1, rollup_total_obligation: '100.00', parent: 'TSTRUP1' },
+      { piid: 'TSTRUC2', direct_idv_count: 0, direct_contract_count: 0, rollup_contract_count: 0, rollup_total_obligation: '0.00', parent: 'TSTRUP2' },
+      { piid: 'TSTRUP1', direct_idv_count: 1, direct_contract_count: 0, rollup_contract_count: 1, rollup_total_obligation: '100.00', parent: null },
+      { piid: 'TSTRUP2', direct_idv_count: 1, direct_contract_count: 0, rollup_contract_count: 0, rollup_total_obligation: '0.00', parent: null },
+    ]);
+    expect((await parentAwardsAsFullDerive()).same).toBe(true);
+
+    // The contract's amount changes (its parent and grandparent change), and its parent IDV moves to the other
+    // IDV (its old and new parent change): only the scoped derive runs, and it gets what a full one gets.
+    const moved = await loadAwardFiles(db.url, [file('rollup-2.csv', csv(CONTRACT_COLUMNS, [
+      { ...contract('TSTRUX', 'TSTRUC1', '250.00'), contract_transaction_unique_key: 'TSTRUX-1', modification_number: 'P00001', action_date: '2023-06-01' },
+      { ...idv('TSTRUC1', 'TSTRUP2', '2022-11-01') }]))]);
+    expect(moved.files[0]).toMatchObject({ inserted: 1, updated: 1 });
+    expect(moved.derive.find((d) => d.step === 'parent_award')?.changed).toBeLessThan(10);
+    expect(await rollups()).toEqual([
+      { piid: 'TSTRUC1', direct_idv_count: 0, direct_contract_count: 1, rollup_contract_count: 1, rollup_total_obligation: '350.00', parent: 'TSTRUP2' },
+      { piid: 'TSTRUC2', direct_idv_count: 0, direct_contract_count: 0, rollup_contract_count: 0, rollup_total_obligation: '0.00', parent: 'TSTRUP2' },
+      { piid: 'TSTRUP1', direct_idv_count: 0, direct_contract_count: 0, rollup_contract_count: 0, rollup_total_obligation: '0.00', parent: null },
+      { piid: 'TSTRUP2', direct_idv_count: 2, direct_contract_count: 0, rollup_contract_count: 1, rollup_total_obligation: '350.00', parent: null },
+    ]);
+    expect((await parentAwardsAsFullDerive()).same).toBe(true);
+
+    // An IDV that stops being one (its type corrected) loses its row; its IDV child's row loses the parent.
+    await loadAwardFiles(db.url, [file('rollup-3.csv', csv(CONTRACT_COLUMNS, [{ ...idv('TSTRUP2', '', '2022-10-01'), award_type_code: 'D', idv_type_code: '' }]))]);
+    expect((await rollups()).map((r) => [r.piid, r.parent])).toEqual([['TSTRUC1', null], ['TSTRUC2', null], ['TSTRUP1', null]]);
+    expect((await parentAwardsAsFullDerive()).same).toBe(true);
   });
 
   it('derives the recipients a load changed (old and new hashes) and gets what a full derive gets', async () => {

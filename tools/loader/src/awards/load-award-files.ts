@@ -399,12 +399,11 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   // mapped, written or derived again (a re-import of an unchanged file does little more than stage and check
   // it). Only rows already in the database are fingerprinted here, so a file of new rows costs one probe each.
   const unchanged = await step('skip unchanged', async () => {
-    const keys = new SourceColumns(header);
-    const awardKey = keys.text(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key');
+    const awardKey = src.peek(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key');
     const seen = await client.query(`
       CREATE TEMP TABLE award_seen ON COMMIT DROP AS
       SELECT s._row, ${awardKey} AS award_key, ${digest} = ex.source_digest AS same
-      FROM award_stage s JOIN transaction_search ex ON ex.transaction_unique_id = ${keys.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key')}
+      FROM award_stage s JOIN transaction_search ex ON ex.transaction_unique_id = ${txKey}
       WHERE ex.source_digest IS NOT NULL`);
     if ((seen.rowCount ?? 0) === 0) return 0;
     const counts = (await client.query<{ same: string; staged: string }>(
@@ -422,6 +421,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
       WHERE ${awardKey} = u.k`);
     return skipped.rowCount ?? 0;
   });
+  if (unchanged > 0 && (await client.query('SELECT 1 FROM award_stage LIMIT 1')).rowCount === 0) return { inserted: 0, updated: 0, unchanged };
   await step('map transactions', async () => {
     // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
     await client.query(`

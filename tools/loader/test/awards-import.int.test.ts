@@ -703,6 +703,25 @@ describe('load:awards importer', () => {
     // the type code columns stay in detail too: the award type is derived from them, not a copy of them
     expect(tx?.detail).toEqual({ ...expected, assistance_type_code: '04', business_types_code: 'H', record_type_code: '2' });
   });
+
+  it('stores detail out of line without trying to compress it (migration 0076)', async () => {
+    // a value pglz would shrink to almost nothing: under the default storage it would be kept compressed
+    const long = 'ab'.repeat(3000);
+    const row: Record<string, string> = { ...assistanceRows()[0]!, assistance_transaction_unique_key: 'DETAIL_LONG',
+      assistance_award_unique_key: `ASST_NON_DETAILLONG_${subtier}`, award_id_fain: 'DETAILLONG', long_note: long };
+    await loadAwardFiles(db.url, [file('detail-long.csv', csv([...ASSISTANCE_COLUMNS, 'long_note'], [row]))]);
+    const [tx] = await query<{ method: string | null; bytes: number; note: string }>(db.url, `
+      SELECT pg_column_compression(detail) AS method, pg_column_size(detail) AS bytes, detail->>'long_note' AS note
+      FROM transaction_search WHERE transaction_unique_id = 'DETAIL_LONG'`);
+    expect(tx).toEqual({ method: null, bytes: expect.any(Number), note: long });
+    expect(tx!.bytes).toBeGreaterThan(long.length);
+    const storage = await query<{ table: string; storage: string }>(db.url, `
+      SELECT attrelid::regclass::text AS table, attstorage AS storage FROM pg_attribute
+      WHERE attname = 'detail' AND attrelid IN ('transaction_search'::regclass, 'award_search'::regclass, 'subaward_search'::regclass)
+      ORDER BY 1`);
+    expect(storage).toEqual([
+      { table: 'award_search', storage: 'e' }, { table: 'subaward_search', storage: 'e' }, { table: 'transaction_search', storage: 'e' }]);
+  });
 });
 
 /** Checksums of the award tables, to prove a load changed nothing. */

@@ -51,22 +51,31 @@ async function recreate(adminUrl: string, name: string): Promise<string> {
 }
 
 /**
- * Seconds to COPY the file into a bare table of text columns in the same database (what any CSV load
- * costs at least). The table is a regular (logged) table, as the importer's targets are.
+ * Seconds `fill` takes to write into a scratch table `bench_scratch` made by `create` on its own connection
+ * (the table is dropped afterwards; only the fill is timed).
  */
-async function rawCopy(url: string, file: string, columns: string[]): Promise<number> {
+async function timedFill(url: string, create: string, fill: (client: pg.Client) => Promise<unknown>): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE TABLE bench_raw_copy (${columns.map((_, i) => `c${i + 1} text`).join(', ')})`);
+    await client.query(create);
     const started = performance.now();
-    await pipeline(createReadStream(file), client.query(copyFrom(`COPY bench_raw_copy FROM STDIN WITH (FORMAT csv, HEADER true)`)));
+    await fill(client);
     const seconds = (performance.now() - started) / 1000;
-    await client.query('DROP TABLE bench_raw_copy');
+    await client.query('DROP TABLE bench_scratch');
     return seconds;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Seconds to COPY the file into a bare table of text columns in the same database (what any CSV load
+ * costs at least). The table is a regular (logged) table, as the importer's targets are.
+ */
+function rawCopy(url: string, file: string, columns: string[]): Promise<number> {
+  return timedFill(url, `CREATE TABLE bench_scratch (${columns.map((_, i) => `c${i + 1} text`).join(', ')})`,
+    (client) => pipeline(createReadStream(file), client.query(copyFrom('COPY bench_scratch FROM STDIN WITH (FORMAT csv, HEADER true)'))));
 }
 
 /**
@@ -76,21 +85,12 @@ async function rawCopy(url: string, file: string, columns: string[]): Promise<nu
  * the best ratio such an importer could reach.
  */
 async function writeFloor(url: string, fpds: boolean): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    let seconds = 0;
-    for (const table of ['transaction_search', 'award_search']) {
-      await client.query(`CREATE TABLE bench_floor (LIKE ${table} INCLUDING STORAGE INCLUDING COMPRESSION)`);
-      const started = performance.now();
-      await client.query(`INSERT INTO bench_floor SELECT * FROM ${table} WHERE is_fpds = $1`, [fpds]);
-      seconds += (performance.now() - started) / 1000;
-      await client.query('DROP TABLE bench_floor');
-    }
-    return seconds;
-  } finally {
-    await client.end();
+  let seconds = 0;
+  for (const table of ['transaction_search', 'award_search']) {
+    seconds += await timedFill(url, `CREATE TABLE bench_scratch (LIKE ${table} INCLUDING STORAGE INCLUDING COMPRESSION)`,
+      (client) => client.query(`INSERT INTO bench_scratch SELECT * FROM ${table} WHERE is_fpds = $1`, [fpds]));
   }
+  return seconds;
 }
 
 /** The importer end to end, as `npm run load:awards` runs it (stage, check, upsert, derive, summaries). */

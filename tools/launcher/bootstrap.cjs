@@ -15,11 +15,10 @@ const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtim
 if (stale) {
   process.stdout.write('Installing dependencies from package-lock.json (first run) ...\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  // `npm install` rather than `npm ci`: registries without every platform build of optional native
-  // packages leave them out of the lock, which `npm ci` rejects; the locked versions are used either way.
-  const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm ci`: exactly the locked versions, and a clear refusal when package.json and the lock disagree.
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    process.stderr.write('npm install failed; see the output above.\n');
+    process.stderr.write('npm ci failed; see the output above.\n');
     process.exit(result.status ?? 1);
   }
 }

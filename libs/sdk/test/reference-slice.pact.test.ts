@@ -48,7 +48,7 @@ describe('SDK contract with the reference app', () => {
       .withRequest({ method: 'GET', path: '/api/v2/references/def_codes/' })
       .willRespondWith({
         status: 200,
-        headers: { 'Content-Type': regex('application/json.*', 'application/json; charset=utf-8') },
+        headers: { 'Content-Type': 'application/json' },
         body: {
           codes: eachLike({
             code: string('N'),

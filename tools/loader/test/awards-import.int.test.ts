@@ -428,6 +428,18 @@ describe('load:awards importer', () => {
     expect(again64.files.map((f) => [path.basename(f.file), f.layout, f.rows, f.inserted, f.updated])).toEqual([
       ['Subawards_1.csv', 'subaward_d1', 2, 0, 0], ['Assistance_PrimeAwardSummaries_1.csv', 'award_d2', 1, 0, 0],
     ]);
+    expect(again64.files.map((f) => formatFileReport(f).replace(/\(\d+\.\d s\)/, '(s)'))).toEqual([
+      '  awards64.zip/Subawards_1.csv: subaward_d1, loaded: 2 read = 0 written (0 new, 0 updated) + 2 unchanged + 0 rejected (s)',
+      '  awards64.zip/Assistance_PrimeAwardSummaries_1.csv: award_d2, loaded: 1 read = 0 written (0 new, 0 updated) + 1 unchanged + 0 rejected (s)',
+    ]);
+    // an archive that is not a zip, or holds no CSV file, fails alone
+    const broken = await loadAwardFiles(db.url, [file('truncated.zip', zip64([['a.csv', 'x']]).subarray(0, 40)),
+      file('empty.zip', zip([['notes.txt', 'x']])), archive64]);
+    expect(broken.files.map((f) => [path.basename(f.file), f.status, f.problems.map((p) => p.reason)])).toEqual([
+      ['truncated.zip', 'failed', [expect.stringMatching(/^unreadable zip: /)]],
+      ['empty.zip', 'failed', ['the zip holds no .csv file']],
+      ['Subawards_1.csv', 'loaded', []], ['Assistance_PrimeAwardSummaries_1.csv', 'loaded', []],
+    ]);
   });
 
   it('links an IDV loaded after its child awards to them', async () => {

@@ -9,9 +9,15 @@ export const EXIT_REJECTED = 3;
 
 const n = (x: number) => x.toLocaleString('en-US');
 
+/** A file's name as reported: its base name, or the zip's base name and the entry's name. */
+const displayName = (file: string) => {
+  const zip = /^(.*\.zip)\/(.+)$/i.exec(file);
+  return zip ? `${path.basename(zip[1] as string)}/${zip[2] as string}` : path.basename(file);
+};
+
 /** The report of one file: counts, then each problem (file line and reason) and each normalised column. */
 export function formatFileReport(f: AwardFileResult): string {
-  const name = path.basename(f.file);
+  const name = displayName(f.file);
   const lines = [f.status === 'failed'
     ? `  ${name}: FAILED, nothing loaded (${f.seconds.toFixed(1)} s)`
     : `  ${name}: ${f.layout}, ${f.status}: ${n(f.rows)} read = ${n(f.inserted + f.updated)} written (${n(f.inserted)} new, ${n(f.updated)} updated)`
@@ -50,7 +56,7 @@ export async function loadAwardsCommand(config: Config, args: string[]): Promise
   try {
     await runMigrations(database.url);
     const result = await loadAwardFiles(database.url, files.map((f) => path.resolve(f)), {
-      onFile: (file, layout) => process.stderr.write(`loading ${path.basename(file)} (${layout}) ...\n`),
+      onFile: (file, layout) => process.stderr.write(`loading ${displayName(file)} (${layout}) ...\n`),
       onFileDone: (f) => process.stdout.write(`${formatFileReport(f)}\n`),
     });
     process.stdout.write(`${formatReport(result)}\n`);

@@ -682,6 +682,27 @@ describe('load:awards importer', () => {
     expect(before).not.toEqual(await snapshot(db.url));
   });
 
+  it('rolls a file back whole when the database refuses its data mid-write, and loads the next file', async () => {
+    // each amount fits, their sum (the award's total) does not: the write fails after rows were inserted
+    const big = '999999999999999999999.00';
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `OVER_${i}`,
+      assistance_award_unique_key: `ASST_NON_OVER_${subtier}`, award_id_fain: 'OVER', modification_number: String(i), federal_action_obligation: big, assistance_type_code: '04' }));
+    const before = await snapshot(db.url);
+    const overflow = file('overflow.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'OVERA_0', assistance_award_unique_key: `ASST_NON_OVERA_${subtier}`, award_id_fain: 'OVERA', federal_action_obligation: '1.00' }, ...rows]));
+    const next = file('next.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'NEXT_0', assistance_award_unique_key: `ASST_NON_NEXT_${subtier}`,
+      award_id_fain: 'NEXT', federal_action_obligation: '5.00' }]));
+    const result = await loadAwardFiles(db.url, [overflow, next]);
+    expect(result.files.map((f) => [path.basename(f.file), f.status, f.inserted, f.problems.map((p) => p.message)])).toEqual([
+      ['overflow.csv', 'failed', 0, ['overflow.csv: not loaded: numeric field overflow']],
+      ['next.csv', 'loaded', 1, []],
+    ]);
+    expect(result.rejected).toBe(1);
+    expect(await query(db.url, `SELECT fain, total_obligation FROM award_search WHERE fain IN ('OVER', 'OVERA', 'NEXT') ORDER BY fain`))
+      .toEqual([{ fain: 'NEXT', total_obligation: '5.00' }]);
+    expect(await query(db.url, `SELECT count(*)::int AS n FROM transaction_search WHERE transaction_unique_id LIKE 'OVER_%'`)).toEqual([{ n: 0 }]);
+    expect(before).not.toEqual(await snapshot(db.url));
+  });
+
   it('checks dates against the calendar and amounts against the download format, reporting every bad row', async () => {
     const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `CHECK_${i}`,
       assistance_award_unique_key: `ASST_NON_CHECK${i}_${subtier}`, award_id_fain: `CHECK${i}` }));

@@ -422,7 +422,8 @@ const AWARD_KEYWORD_COLUMNS = LEVEL_COLUMNS.awards.keywordDocument.columns.filte
  * Raise when a change to this module alters what a transaction file's row is written as in a way the
  * column expressions hashed by sourceDigest do not show (a rule in a statement rather than in the mapping).
  */
-const IMPORT_RULES_VERSION = 1;
+// 2: an award's last_modified_date is its latest transaction's, not the greatest (migration 0080)
+const IMPORT_RULES_VERSION = 2;
 
 /**
  * The SQL expression of a staged row's `source_digest` (migration 0074): a 64-bit hash of the row's values,

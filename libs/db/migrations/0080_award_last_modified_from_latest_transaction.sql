@@ -4,7 +4,8 @@
 -- update_awards sets it from the latest transaction, rather than the greatest last_modified_date of its
 -- transactions: a correction made later to an older transaction does not make the award's latest one. The
 -- date rides in the packed key the latest transaction is picked by, so the rollup still reads each scoped
--- transaction once. The body is otherwise that of 0071.
+-- transaction once. The body is otherwise that of 0071. Awards already derived the old way get their latest
+-- transaction's date here (latest_transaction_id already follows that order), so no re-derive is needed.
 
 CREATE OR REPLACE FUNCTION derive_award_rollups(scoped boolean DEFAULT false) RETURNS bigint
 LANGUAGE plpgsql SET work_mem = '512MB' AS $$
@@ -77,6 +78,10 @@ BEGIN
   GET DIAGNOSTICS n = ROW_COUNT;
   RETURN n;
 END $$;
+
+UPDATE award_search a SET last_modified_date = t.last_modified_date
+FROM transaction_search t
+WHERE t.transaction_id = a.latest_transaction_id AND a.last_modified_date IS DISTINCT FROM t.last_modified_date;
 
 -- Down Migration
 CREATE OR REPLACE FUNCTION derive_award_rollups(scoped boolean DEFAULT false) RETURNS bigint

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -921,6 +922,34 @@ describe('load:awards importer', () => {
     expect(await snapshot(db.url)).toEqual(before);
     for (const f of [...first.files, ...again.files]) expect(f.inserted + f.updated + f.unchanged + f.rejected).toBe(f.rows);
   });
+
+  it('load:awards prints each file\'s report and exits 3 when anything was rejected, 0 when everything loaded', async () => {
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `CLI_${i}`,
+      assistance_award_unique_key: `ASST_NON_CLI${i}_${subtier}`, award_id_fain: `CLI${i}` }));
+    const clean = file('cli-clean.csv', csv(ASSISTANCE_COLUMNS, [rows[0]!]));
+    const dirty = file('cli-dirty.csv', csv(ASSISTANCE_COLUMNS, [rows[1]!, { ...rows[1]!, assistance_transaction_unique_key: 'CLI_X', assistance_award_unique_key: `ASST_NON_CLIX_${subtier}`, award_id_fain: 'CLIX', action_date: '2023-02-30' }]));
+    const run = (...files: string[]) => new Promise<{ status: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', 'src', 'main.ts'), 'awards', ...files], {
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout }));
+    });
+    const rejected = await run(clean, dirty);
+    expect(rejected.status).toBe(3);
+    expect(rejected.stdout.replace(/\d+\.\d s\b/g, 'N s').split('\n')).toEqual([
+      '  cli-clean.csv: transaction_d2, loaded: 1 read = 1 written (1 new, 0 updated) + 0 unchanged + 0 rejected (N s)',
+      '  cli-dirty.csv: transaction_d2, partial: 2 read = 1 written (1 new, 0 updated) + 0 unchanged + 1 rejected (N s)',
+      `    line 3: invalid date '2023-02-30' in action_date (expected YYYY-MM-DD, or a date-time)`,
+      expect.stringMatching(/^ {2}derived: award_links \d+, award_rollups \d+, /),
+      '2 file(s) in N s: 3 rows read, 2 written, 0 unchanged, 1 rejected',
+      '',
+    ]);
+    const loaded = await run(clean);
+    expect(loaded.status).toBe(0);
+    expect(loaded.stdout).toContain('cli-clean.csv: transaction_d2, loaded: 1 read = 0 written (0 new, 0 updated) + 1 unchanged + 0 rejected');
+  }, 60_000);
 
   it('keeps every column no mapping reads in detail, keyed by header name, blanks left out', async () => {
     const extras = Array.from({ length: 45 }, (_, i) => `extra_${String(i + 1).padStart(2, '0')}`);

@@ -273,13 +273,10 @@ async function checkRows(client: pg.Client, source: Source, layout: AwardFileLay
   const changed = reported.map(([c, rule]) => `${src.written(c)} IS DISTINCT FROM ${ruleValue(rule, src.written(c))}`);
   const anyBad = checks.map(([condition]) => `coalesce(${condition}, false)`).join('\n      OR ');
   const duplicateKeys = `SELECT k FROM (SELECT ${key} AS k FROM award_stage s) x WHERE k IS NOT NULL GROUP BY k HAVING count(*) > 1`;
-  /** Per normalised column: how many rows, and the first one's line and values (rows of award_rejected left out). */
-  const normalisedValues = async (excludeRejected: boolean): Promise<NormalisedValues[]> => {
-    if (reported.length === 0) return [];
-    const found = await client.query<Record<string, string | null>>(`
-      SELECT ${reported.map((_, i) => `count(*) FILTER (WHERE ${changed[i]}) AS n${i}, min(s._row) FILTER (WHERE ${changed[i]}) AS r${i}`).join(', ')}
-      FROM award_stage s ${excludeRejected ? 'WHERE s._row NOT IN (SELECT _row FROM award_rejected)' : ''}`);
-    const row = found.rows[0] ?? {};
+  /** Per normalised column: how many rows, and the first one (aggregates over the staged rows `s`). */
+  const counts = reported.map((_, i) => `count(*) FILTER (WHERE ${changed[i]}) AS n${i}, min(s._row) FILTER (WHERE ${changed[i]}) AS r${i}`);
+  /** The normalised columns of the counts (n<i>: rows, r<i>: the first one), with the first one's line and values. */
+  const normalisedValues = async (row: Record<string, unknown>): Promise<NormalisedValues[]> => {
     const out: NormalisedValues[] = [];
     for (const [i, [column, rule]] of reported.entries()) {
       const count = Number(row[`n${i}`] ?? 0);
@@ -292,9 +289,12 @@ async function checkRows(client: pg.Client, source: Source, layout: AwardFileLay
     }
     return out;
   };
-  const quick = await client.query<{ bad: boolean; duplicated: boolean }>(`
-    SELECT EXISTS (SELECT 1 FROM award_stage s WHERE ${anyBad}) AS bad, EXISTS (${duplicateKeys}) AS duplicated`);
-  if (!quick.rows[0]?.bad && !quick.rows[0]?.duplicated) return { rejected: 0, problems: [], problemCount: 0, normalised: await normalisedValues(false) };
+  // one scan: whether any row is bad, and the normalised values of all rows (right unless a row is rejected)
+  const quick = await client.query<Record<string, unknown> & { bad: boolean | null; duplicated: boolean }>(`
+    SELECT bool_or(${anyBad}) AS bad, EXISTS (${duplicateKeys}) AS duplicated${counts.map((c) => `, ${c}`).join('')}
+    FROM award_stage s`);
+  const scanned = quick.rows[0];
+  if (!scanned?.bad && !scanned?.duplicated) return { rejected: 0, problems: [], problemCount: 0, normalised: await normalisedValues(scanned ?? {}) };
   await client.query(`
     CREATE TEMP TABLE award_problem ON COMMIT DROP AS
     SELECT s._row, r.reason FROM award_stage s
@@ -321,7 +321,8 @@ async function checkRows(client: pg.Client, source: Source, layout: AwardFileLay
     WITH firsts AS (SELECT _row, reason, count(*) OVER () AS total FROM award_problem ORDER BY _row, reason LIMIT ${MAX_REPORTED})
     SELECT ${lineOf('f._row')} AS line, f.reason, f.total, (SELECT count(*) FROM award_rejected) AS rejected
     FROM firsts f ORDER BY f._row, f.reason`);
-  const normalised = await normalisedValues(true);
+  const normalised = reported.length === 0 ? [] : await normalisedValues((await client.query<Record<string, unknown>>(`
+    SELECT ${counts.join(', ')} FROM award_stage s WHERE s._row NOT IN (SELECT _row FROM award_rejected)`)).rows[0] ?? {});
   await client.query('DELETE FROM award_stage WHERE _row IN (SELECT _row FROM award_rejected)');
   return {
     rejected: Number(found.rows[0]?.rejected ?? 0),

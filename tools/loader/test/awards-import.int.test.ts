@@ -821,9 +821,11 @@ describe('load:awards importer', () => {
     const award = `CONT_AWD_TSTLAT_${subtier}_-NONE-_-NONE-`;
     const tx = (key: string, mod: string, action: string, modified: string, end: string, amount: string) => ({ ...template!, contract_transaction_unique_key: key,
       contract_award_unique_key: award, award_id_piid: 'TSTLAT', parent_award_agency_id: '', parent_award_id_piid: '', modification_number: mod,
-      action_date: action, last_modified_date: modified, period_of_performance_current_end_date: end, federal_action_obligation: amount });
+      action_date: action, last_modified_date: modified, period_of_performance_start_date: action, period_of_performance_current_end_date: end,
+      federal_action_obligation: amount });
     const state = async () => (await query<Record<string, unknown>>(db.url, `
-      SELECT a.action_date::text, a.last_modified_date::text, a.period_of_performance_current_end_date::text AS end_date, a.total_obligation,
+      SELECT a.action_date::text, a.last_modified_date::text, a.period_of_performance_start_date::text AS start_date,
+        a.period_of_performance_current_end_date::text AS end_date, a.total_obligation,
         a.transaction_count, t.transaction_unique_id AS latest
       FROM award_search a JOIN transaction_search t ON t.transaction_id = a.latest_transaction_id WHERE a.piid = 'TSTLAT'`))[0];
     // the greatest last_modified_date is on the oldest action; two rows share the latest action date
@@ -832,8 +834,9 @@ describe('load:awards importer', () => {
       tx('LAT-2', 'P00002', '2022-03-01', '2022-03-05 12:00:00', '2024-12-31', '20.00'),
       tx('LAT-1', 'P00001', '2022-03-01', '2022-03-09 12:00:00', '2023-12-31', '10.00'),
     ]))]);
-    expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', end_date: '2024-12-31', total_obligation: '130.00',
-      transaction_count: 3, latest: 'LAT-2' });
+    // (the start date is the earliest transaction's, as upstream's update_awards sets it)
+    expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', start_date: '2022-01-10', end_date: '2024-12-31',
+      total_obligation: '130.00', transaction_count: 3, latest: 'LAT-2' });
     // the derive step (migration 0080) agrees with what the importer wrote
     const derived = async () => {
       const client = new pg.Client({ connectionString: db.url });
@@ -849,17 +852,17 @@ describe('load:awards importer', () => {
     };
     expect(await derived()).toBe('0');
 
-    // a later file with an older transaction (modified last) changes the totals only
+    // a later file with an older transaction (modified last) changes the totals and the start date only
     await loadAwardFiles(db.url, [file('latest-2.csv', csv(CONTRACT_COLUMNS, [tx('LAT-OLD', '0A', '2021-12-01', '2025-01-01', '2021-12-31', '1.00')]))]);
-    expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', end_date: '2024-12-31', total_obligation: '131.00',
-      transaction_count: 4, latest: 'LAT-2' });
+    expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', start_date: '2021-12-01', end_date: '2024-12-31',
+      total_obligation: '131.00', transaction_count: 4, latest: 'LAT-2' });
     // same action date, lower modification number: still not the latest
     await loadAwardFiles(db.url, [file('latest-3.csv', csv(CONTRACT_COLUMNS, [tx('LAT-1B', 'P00001A', '2022-03-01', '2026-01-01', '2030-12-31', '1.00')]))]);
     expect(await state()).toMatchObject({ last_modified_date: '2022-03-05', end_date: '2024-12-31', latest: 'LAT-2' });
     // a later action takes over
     await loadAwardFiles(db.url, [file('latest-4.csv', csv(CONTRACT_COLUMNS, [tx('LAT-3', 'P00003', '2022-06-01', '2022-06-02', '2025-06-30', '5.00')]))]);
-    expect(await state()).toEqual({ action_date: '2022-06-01', last_modified_date: '2022-06-02', end_date: '2025-06-30', total_obligation: '137.00',
-      transaction_count: 6, latest: 'LAT-3' });
+    expect(await state()).toEqual({ action_date: '2022-06-01', last_modified_date: '2022-06-02', start_date: '2021-12-01', end_date: '2025-06-30',
+      total_obligation: '137.00', transaction_count: 6, latest: 'LAT-3' });
     expect(await derived()).toBe('0');
     // and sets the latest transaction's date when it computes the award itself
     await query(db.url, `UPDATE award_search SET last_modified_date = '2030-01-01' WHERE piid = 'TSTLAT'`);

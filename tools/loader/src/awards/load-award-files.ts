@@ -395,6 +395,9 @@ async function withIndexWindow<T>(
   return out;
 }
 
+/** The award column upstream takes from the award's earliest transaction rather than its latest. */
+const START_DATE = 'period_of_performance_start_date';
+
 /** File C columns an award row carries from the file and its transactions copy (derive_search_file_c's list). */
 const COPIED_FILE_C = ['treasury_account_identifiers', 'federal_account_ids', 'tas_paths', 'tas_components', 'disaster_emergency_fund_codes',
   'object_classes', 'program_activity_ids', 'program_activities'];
@@ -461,8 +464,13 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   const detail = src.detail();
   const awardSrc = new SourceColumns(header, columnRules(layout, header));
   // an award's business categories are those of its latest transaction (same rules, same row), from award_tx
+  // and its period of performance start date its earliest transaction's, as upstream's update_awards sets them
+  const earliestSrc = new SourceColumns(header, columnRules(layout, header), 'e');
+  const startDate = header.includes(START_DATE)
+    ? `(SELECT ${earliestSrc.date(START_DATE)} FROM award_stage e WHERE e._row = split_part(s.earliest_key, chr(1), 4)::bigint)` : undefined;
   const award = awardFromTransactionColumns(awardSrc, layout)
-    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : e]);
+    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : c === START_DATE ? startDate ?? e : e]);
+  const latestValues = award.filter(([c]) => c !== START_DATE);
   const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
   const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
   const categories = businessCategoryInputs(src, layout);
@@ -572,6 +580,8 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         split_part(s.earliest_key, chr(1), 4)::bigint AS earliest_row,
         (split_part(s.latest_key, chr(1), 1) || chr(1) || split_part(s.latest_key, chr(1), 2) || chr(1) || split_part(s.latest_key, chr(1), 3)) COLLATE "C" AS latest_order,
         x.latest_transaction_id AS existing_latest_transaction_id,
+        (split_part(s.earliest_key, chr(1), 1) || chr(1) || split_part(s.earliest_key, chr(1), 2) || chr(1) || split_part(s.earliest_key, chr(1), 3)) COLLATE "C" AS earliest_order,
+        x.earliest_transaction_id AS existing_earliest_transaction_id,
         x.award_id AS existing_award_id, x.date_signed AS existing_date_signed, kw.keyword_values,
         CASE WHEN x.award_id IS NULL THEN nextval('award_search_award_id_seq') ELSE x.award_id END AS award_id,
         ${selectList(award, 'a__')}
@@ -621,14 +631,24 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         LEFT JOIN award_levels lv ON lv.recipient_hash = m.a__recipient_hash
         WHERE m.existing_award_id IS NULL`);
       await client.query(`
-        UPDATE award_search x SET ${rowOf(cols(award))} = ${rowOf(prefixed(award, 'm', 'a__'))}, update_date = now()
+        UPDATE award_search x SET ${rowOf(cols(latestValues))} = ${rowOf(prefixed(latestValues, 'm', 'a__'))}, update_date = now()
         FROM award_latest m LEFT JOIN transaction_search lt ON lt.transaction_id = m.existing_latest_transaction_id
         WHERE x.award_id = m.existing_award_id
           -- the award's values are its latest transaction's (action date, then modification number, then key):
           -- a file's rows replace them only when its latest row is not older than the award's latest transaction
           AND (lt.transaction_id IS NULL
             OR m.latest_order >= (lt.action_date::text || chr(1) || coalesce(lt.modification_number, '') || chr(1) || lt.transaction_unique_id) COLLATE "C")
-          AND ${rowOf(prefixed(award, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(award, 'm', 'a__'))}`);
+          AND ${rowOf(prefixed(latestValues, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(latestValues, 'm', 'a__'))}`);
+      if (award.some(([c]) => c === START_DATE)) {
+        // ... and the start date only when the file's earliest row is not newer than the award's earliest transaction
+        await client.query(`
+          UPDATE award_search x SET ${START_DATE} = m.a__${START_DATE}, update_date = now()
+          FROM award_latest m LEFT JOIN transaction_search et ON et.transaction_id = m.existing_earliest_transaction_id
+          WHERE x.award_id = m.existing_award_id
+            AND (et.transaction_id IS NULL
+              OR m.earliest_order <= (et.action_date::text || chr(1) || coalesce(et.modification_number, '') || chr(1) || et.transaction_unique_id) COLLATE "C")
+            AND x.${START_DATE} IS DISTINCT FROM m.a__${START_DATE}`);
+      }
     });
     return step('transaction_search', async () => {
       // The new values are computed once per row in a subquery that is not flattened (OFFSET 0), so that

@@ -711,9 +711,11 @@ export interface paths {
         put?: never;
         /**
          * Store an advanced search filter set and return its hash
-         * @description The hash is an MD5 hex digest over a canonical JSON form of the body (keys sorted at every
-         *     level), so the same filters sent with another key order give the same hash. Storing is idempotent.
-         *     The body may not exceed 512KB.
+         * @description Stores any JSON object, as upstream does: the website sends its page's filter state (`filters`) and a format
+         *     `version`, whose keys change with the page's version, so neither is required or checked. The object is stored
+         *     as sent, except `auditTrail` (request telemetry some clients add to every call), and its hash is an MD5 hex
+         *     digest over a canonical JSON form (keys sorted at every level, Python `json.dumps` separators), so the same
+         *     object sent with another key order gives the same hash. Storing is idempotent. The body may not exceed 512KB.
          */
         post: operations["createFilterHash"];
         delete?: never;
@@ -1932,35 +1934,13 @@ export interface components {
             sub?: string | null;
         };
         /**
-         * @description Filter state of the advanced search page, stored under a hash. Extra keys (for example
-         *     `federalAccounts`, `treasuryAccounts`, or keys of newer page versions) are kept as sent.
+         * @description Filter state of the upstream website's advanced search page, as the page sends it: usually an object with keys
+         *     such as `keyword`, `timePeriodType`, `timePeriodFY`, `timePeriodStart`, `timePeriodEnd`, `selectedLocations`,
+         *     `awardType`, `selectedAwardingAgencies`, `selectedRecipients`, `awardAmounts`, `selectedNAICS`, `selectedPSC`,
+         *     `federalAccounts`, `treasuryAccounts`, `defCodes`. The keys and the shape of their values change with the page's
+         *     version, so nothing is required or checked: the value is stored and given back exactly as sent, as upstream does.
          */
-        "ui-filter-set": {
-            awardAmounts: Record<string, never>;
-            awardType: string[];
-            extentCompeted: string[];
-            federalAccounts?: Record<string, never>;
-            keyword: Record<string, never>;
-            locationDomesticForeign: string;
-            pricingType: string[];
-            recipientDomesticForeign: string;
-            recipientType: string[];
-            selectedAwardIDs: Record<string, never>;
-            selectedAwardingAgencies: Record<string, never>;
-            selectedCFDA: Record<string, never>;
-            selectedFundingAgencies: Record<string, never>;
-            selectedLocations: Record<string, never>;
-            selectedNAICS: Record<string, never>;
-            selectedPSC: Record<string, never>;
-            selectedRecipientLocations: Record<string, never>;
-            selectedRecipients: string[];
-            setAside: string[];
-            timePeriodEnd: string | null;
-            timePeriodFY: string[];
-            timePeriodStart: string | null;
-            timePeriodType: string;
-            treasuryAccounts?: Record<string, never>;
-        };
+        "ui-filter-set": unknown;
         UiFilterSet: components["schemas"]["ui-filter-set"];
     };
     responses: {
@@ -3119,9 +3099,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    filters: components["schemas"]["ui-filter-set"];
-                    /** @description Version of the filter format. */
-                    version?: string;
+                    filters?: components["schemas"]["ui-filter-set"];
+                    /** @description Version of the filter format (the website sends a date such as `2020-06-01`); not checked. */
+                    version?: unknown;
                 };
             };
         };
@@ -3139,7 +3119,6 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             413: components["responses"]["payload-too-large"];
-            422: components["responses"]["unprocessable"];
         };
     };
     listGlossary: {
@@ -3199,9 +3178,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The object stored by `POST /api/v2/references/filter/`, exactly as it was stored. */
                         filter: {
                             filters?: components["schemas"]["ui-filter-set"];
-                            version?: string;
+                            /** @description Version of the filter format, as sent. */
+                            version?: unknown;
                         };
                     };
                 };

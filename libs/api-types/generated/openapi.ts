@@ -1409,6 +1409,11 @@ export interface components {
             def_codes?: string[];
             description?: string;
             extent_competed_type_codes?: string[];
+            /**
+             * @description A single keyword (the older form the website's keyword page sends): the same as `keywords: [keyword]`, added
+             *     to any `keywords` given.
+             */
+            keyword?: string;
             /** @description Free-text keywords searched across ids, recipient names and UEI/DUNS, descriptions and NAICS/PSC text. */
             keywords?: string[];
             /** @description NAICS prefixes to require or exclude, or a legacy array of codes. */
@@ -4276,10 +4281,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    filters: components["schemas"]["advanced-filter-object"] & {
-                        /** @description A single keyword (older form of `keywords`). */
-                        keyword?: string;
-                    };
+                    filters: components["schemas"]["advanced-filter-object"];
                 };
             };
         };

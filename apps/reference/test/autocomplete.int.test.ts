@@ -34,10 +34,10 @@ describe('POST /api/v2/autocomplete/accounts/{component}/', () => {
     const all = await post('/api/v2/autocomplete/accounts/ata/', { filters: {} }).expect(200);
     expect(all.body.results).toEqual([
       { ata: '020', agency_name: 'Department of the Treasury', agency_abbreviation: 'TREAS' },
-      { ata: '021', agency_name: 'Department of the Army', agency_abbreviation: null },
+      { ata: '021', agency_name: 'Department of the Army', agency_abbreviation: '' },
     ]);
     const narrowed = await post('/api/v2/autocomplete/accounts/ata/', { filters: { ata: '02', aid: '097' } }).expect(200);
-    expect(narrowed.body.results).toEqual([{ ata: '021', agency_name: 'Department of the Army', agency_abbreviation: null }]);
+    expect(narrowed.body.results).toEqual([{ ata: '021', agency_name: 'Department of the Army', agency_abbreviation: '' }]);
   });
 
   it('lists availability type codes including null (accounts with a period of availability)', async () => {
@@ -201,6 +201,9 @@ describe('code lookups', () => {
     expect(byName.body).toEqual({ results: [{ popular_name: 'Medicaid', program_number: '93.778', program_title: 'Medical Assistance Program' }] });
     const exact = await post('/api/v2/autocomplete/cfda/', { search_text: 'ag research' }).expect(200);
     expect(exact.body.results[0].program_number).toBe('10.001');
+    // A listing without a popular name answers an empty string (the contract declares a string).
+    const unnamed = await post('/api/v2/autocomplete/cfda/', { search_text: 'extension' }).expect(200);
+    expect(unnamed.body).toEqual({ results: [{ popular_name: '', program_number: '10.500', program_title: 'Cooperative Extension Service' }] });
   });
 
   it('naics: 6-digit codes only, prefix matches before contains matches', async () => {

@@ -1625,10 +1625,14 @@ export interface components {
             total_outlays?: number;
         };
         "glossary-listing": {
-            data_act_term: string | null;
-            official: string | null;
-            plain: string | null;
-            resources: string | null;
+            /** @description Name of the DATA Act schema element; empty when the term is not one. */
+            data_act_term: string;
+            /** @description Official (DATA Act schema) definition; empty when the term has none. */
+            official: string;
+            /** @description Plain-language definition; empty when none is written. */
+            plain: string;
+            /** @description Markdown links to further reading; empty when there are none. */
+            resources: string;
             slug: string;
             term: string;
         };
@@ -2077,8 +2081,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            agency_abbreviation: string | null;
-                            agency_name: string | null;
+                            /** @description Its abbreviation; empty when the agency has none. */
+                            agency_abbreviation: string;
+                            /** @description Name of the CGAC agency of the code; empty for a code no agency has. */
+                            agency_name: string;
                             aid: string;
                         }[];
                     };
@@ -2109,8 +2115,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            agency_abbreviation: string | null;
-                            agency_name: string | null;
+                            /** @description Its abbreviation; empty when the agency has none. */
+                            agency_abbreviation: string;
+                            /** @description Name of the CGAC agency of the code; empty for a code no agency has. */
+                            agency_name: string;
                             ata: string;
                         }[];
                     };
@@ -2308,9 +2316,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            popular_name: string | null;
+                            /** @description Popular name of the listing; empty when it has none. */
+                            popular_name: string;
                             program_number: string;
-                            program_title: string | null;
+                            program_title: string;
                         }[];
                     };
                 };
@@ -2737,7 +2746,8 @@ export interface operations {
                             active_fy: string;
                             agency_name: string;
                             budget_authority_amount: string;
-                            congressional_justification_url: string | null;
+                            /** @description Empty when the agency has none. */
+                            congressional_justification_url: string;
                             current_total_budget_authority_amount: string;
                             icon_filename: string;
                             mission: string;
@@ -3305,14 +3315,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            abbreviation: string | null;
+                            /** @description Empty for the agencies the reference data gives no abbreviation. */
+                            abbreviation: string;
                             active_fq: string;
                             active_fy: string;
                             agency_id: number;
                             agency_name: string;
                             agency_slug: string;
                             budget_authority_amount: number;
-                            congressional_justification_url: string | null;
+                            /** @description Empty when the agency has none. */
+                            congressional_justification_url: string;
                             current_total_budget_authority_amount: number;
                             obligated_amount: number;
                             outlay_amount: number;

@@ -85,16 +85,31 @@ describe('POST /api/v2/autocomplete/accounts/{component}/', () => {
 });
 
 describe('POST /api/v2/autocomplete/awarding_agency/ and funding_agency/ (deprecated)', () => {
-  it('ranks prefix matches first, toptier-flagged agencies first, with a deprecation message', async () => {
+  it('ranks name-word matches first, toptier agencies first among them, with a deprecation message', async () => {
+    // "Defense" is a whole word of all three names: the toptier agencies (DNFSB, Department of Defense) lead,
+    // so the Department of Defense comes before its "Defense ..." subtiers.
     const res = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'defense' }).expect(200);
     expect(res.body.messages).toEqual([DEPRECATED]);
-    expect(res.body.results.map((r: { id: number }) => r.id)).toEqual([108, 102, 101]);
-    expect(res.body.results[1]).toEqual({
+    expect(res.body.results.map((r: { id: number }) => r.id)).toEqual([108, 101, 102]);
+    expect(res.body.results[1]).toMatchObject({ id: 101, toptier_flag: true, subtier_agency: { abbreviation: 'DOD', name: 'Department of Defense' } });
+    expect(res.body.results[2]).toEqual({
       id: 102,
       toptier_flag: false,
       toptier_agency: { toptier_code: '097', abbreviation: 'DOD', name: 'Department of Defense' },
       subtier_agency: { abbreviation: 'DLA', name: 'Defense Logistics Agency' },
     });
+  });
+
+  it('ranks an exact abbreviation first, then whole words before word starts', async () => {
+    const dla = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'dla' }).expect(200);
+    expect(dla.body.results.map((r: { id: number }) => r.id)).toEqual([102]);
+    const dod = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'DoD' }).expect(200);
+    expect(dod.body.results.map((r: { id: number }) => r.id)[0]).toBe(101);
+    // "of Defense" is whole words of one name only; "defen" starts a word in all three (toptiers first)
+    const words = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'of defense' }).expect(200);
+    expect(words.body.results.map((r: { id: number }) => r.id)).toEqual([101]);
+    const start = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'defen' }).expect(200);
+    expect(start.body.results.map((r: { id: number }) => r.id)).toEqual([108, 101, 102]);
   });
 
   it('matches abbreviations and puts FEMA under DHS before the legacy FEMA toptier', async () => {

@@ -1735,8 +1735,8 @@ export interface components {
             total_outlays: number | null;
         };
         "search-category-subagency-result": components["schemas"]["search-category-result"] & {
-            /** @description Abbreviation of the toptier agency of the subtier. */
-            agency_abbreviation: string | null;
+            /** @description Abbreviation of the toptier agency of the subtier; empty when it has none. */
+            agency_abbreviation: string;
             /** @description Toptier agency id of the subtier's parent agency. */
             agency_id: number | null;
             agency_name: string;

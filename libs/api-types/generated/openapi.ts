@@ -1400,6 +1400,10 @@ export interface components {
          */
         "advanced-filter-object": {
             agencies?: components["schemas"]["agency-object"][];
+            /**
+             * @description Amount ranges, OR-ed, bounds inclusive, on the award amount (subawards: the subaward amount). Transaction-level
+             *     searches compare the amount of each transaction's award.
+             */
             award_amounts?: components["schemas"]["award-amounts"][];
             /** @description An id wrapped in double quotes is matched exactly; otherwise matching is fuzzier. */
             award_ids?: string[];

@@ -702,3 +702,20 @@ describe('filters.keyword means keywords: [keyword] on every search endpoint', (
     expect(over.body.results.map((r: { aggregated_amount: number }) => r.aggregated_amount)).toEqual([500, 0]);
   });
 });
+
+describe('subagency categories answer the toptier abbreviation as a string', () => {
+  it('is empty for a toptier agency without an abbreviation', async () => {
+    await h.db.pool.query(sql.unsafe`UPDATE toptier_agency SET abbreviation = NULL WHERE toptier_code = 'Z02'`);
+    await h.db.pool.query(sql.unsafe`UPDATE transaction_search SET awarding_toptier_agency_abbreviation = NULL WHERE awarding_toptier_agency_code = 'Z02'`);
+    try {
+      // a keyword keeps the query on the base table, which the updates changed
+      const res = await post('spending_by_category/awarding_subagency/', { filters: { time_period: FY2020_2021, keywords: ['FAIN3'] } }).expect(200);
+      expect(res.body.results).toEqual([
+        expect.objectContaining({ code: 'ES', amount: 2000, agency_abbreviation: '', agency_name: 'Agency of Examples', agency_slug: 'agency-of-examples' }),
+      ]);
+    } finally {
+      await h.db.pool.query(sql.unsafe`UPDATE toptier_agency SET abbreviation = 'AOE' WHERE toptier_code = 'Z02'`);
+      await h.db.pool.query(sql.unsafe`UPDATE transaction_search SET awarding_toptier_agency_abbreviation = 'AOE' WHERE awarding_toptier_agency_code = 'Z02'`);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import express, { type Express, type Request, type RequestHandler, type Router }
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { createErrorHandler, notFoundHandler, type ErrorTranslator } from './error-handler';
+import { exactJsonContentType } from './json-content-type';
 import type { Metrics } from './metrics';
 
 export interface HttpAppOptions {
@@ -23,13 +24,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Builds an express app with the parts every process shares: request ids, JSON logs, metrics,
- * /healthz, /readyz, /metrics, the JSON 404 and the single error handler. It does not listen.
+ * /healthz, /readyz, /metrics, the JSON 404, the single error handler and `Content-Type: application/json`
+ * (no charset) on every JSON answer. It does not listen.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  app.use(exactJsonContentType);
   for (const mw of options.early ?? []) app.use(mw);
   app.use(
     pinoHttp({

@@ -12,4 +12,7 @@ export type { HttpAppOptions } from './http-app';
 export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { createMetrics } from './metrics';
+export { requestScope, requestSignal } from './request-scope';
+export { servingPool } from './serving-pool';
+export { createLogThrottle } from './log-throttle';
 export type { Metrics } from './metrics';

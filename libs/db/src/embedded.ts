@@ -175,6 +175,10 @@ function initialiseCluster(bins: string, dataDir: string, user: OsUser | undefin
       user,
       path.dirname(dataDir),
     );
+    // The same file a migrated legacy cluster gets: one readable statement of who may log in, how.
+    const hba = path.join(dataDir, 'pg_hba.conf');
+    writeFileSync(hba, HBA, { mode: 0o600 });
+    if (user) chownSync(hba, user.uid, user.gid);
   } finally {
     rmSync(secretDir, { recursive: true, force: true });
   }

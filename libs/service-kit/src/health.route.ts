@@ -50,7 +50,7 @@ export function createHealthRouter(options: HealthOptions): Router {
   router.get('/readyz', async (_req, res) => {
     const result = await probe(options.ready, timeout);
     if (result.up) {
-      res.json({ status: 'ready', service: options.name, database: 'up' });
+      res.json({ status: 'ready', service: options.name });
       return;
     }
     warn(result.error);

@@ -8,14 +8,11 @@ const scope = new AsyncLocalStorage<AbortSignal>();
  * complete, and makes it reachable from any code the request runs (`requestSignal()`), so the database
  * layer can cancel queries nobody waits for without every handler passing the signal along.
  */
-export const requestScope: RequestHandler = (req, res, next) => {
+export const requestScope: RequestHandler = (_req, res, next) => {
   const controller = new AbortController();
+  // The response closes with the connection; before the response is complete that means the client left.
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
-  });
-  req.once('close', () => {
-    // The request stream also closes after a normal body read; only a destroyed socket means "gone".
-    if (req.socket.destroyed && !res.writableFinished) controller.abort();
   });
   scope.run(controller.signal, () => next());
 };

@@ -5,7 +5,9 @@
 //
 // `bootstrap.cjs start` then runs the launcher itself as its child and relays SIGINT/SIGTERM/SIGHUP
 // to it, exiting with its status. This replaces `bootstrap && node start`: there a shell sat between
-// npm and node, npm's SIGTERM killed only the shell, and node and PostgreSQL kept running.
+// npm and node, npm's SIGTERM killed only the shell, and node and PostgreSQL kept running. The start
+// script says `exec node ...` for the same reason: Debian's sh (dash) does not exec the last command
+// of `sh -c` by itself, and a shell that receives npm's SIGTERM dies without passing it on.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { existsSync, statSync } = require('node:fs');

@@ -48,8 +48,12 @@ interface Operation {
 
 /** Methods that take a slot; the rest of the pool (events, state, end, configuration) passes through. */
 const GUARDED = new Set(['any', 'anyFirst', 'exists', 'many', 'manyFirst', 'maybeOne', 'maybeOneFirst', 'one', 'oneFirst', 'query', 'transaction', 'connect', 'stream']);
-/** Streams (exports) legitimately run long: they get a slot and cancellation but no deadline. */
-const NO_DEADLINE = new Set(['stream']);
+/**
+ * Streams (exports) legitimately run long, and `connect`/`transaction` run a caller's routine of many
+ * statements (each bounded by statement_timeout on the server): they get a slot and cancellation but
+ * no client-side deadline for the whole.
+ */
+const NO_DEADLINE = new Set(['stream', 'connect', 'transaction']);
 
 const PG_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
 

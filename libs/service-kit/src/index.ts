@@ -15,4 +15,5 @@ export { createMetrics } from './metrics';
 export { requestScope, requestSignal } from './request-scope';
 export { servingPool } from './serving-pool';
 export { createLogThrottle } from './log-throttle';
+export { drainServer } from './drain';
 export type { Metrics } from './metrics';

@@ -3,35 +3,16 @@
  * under DATA_DIR; applies migrations; loads reference data (REFERENCE_DATA_DIR, ../shared/reference-data,
  * or generated); then serves every app in one process (all-in-one mode) on PORT.
  */
-import http from 'node:http';
 import { createAllInOneGateway, listen, type Gateway, type RunningServer } from '@usas/gateway';
 import { createDbPool, runMigrations } from '@usas/db';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
-import { ConfigError, createLogger, createLogThrottle, createMetrics, loadConfig, servingPool } from '@usas/service-kit';
+import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, servingPool } from '@usas/service-kit';
 import type { DatabasePool } from 'slonik';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/**
- * Stops accepting connections, lets in-flight requests finish for up to `timeoutMs`, then closes
- * whatever is left. Idle keep-alive connections are closed as soon as they become idle, so a client
- * holding one open cannot delay the exit.
- */
-function drain(server: http.Server, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
-    server.close(() => {
-      clearInterval(idle);
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -55,7 +36,7 @@ async function main(): Promise<void> {
   const pools: DatabasePool[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
-    if (server) await drain(server.server, config.SHUTDOWN_TIMEOUT_MS);
+    if (server) await drainServer(server.server, config.SHUTDOWN_TIMEOUT_MS);
     if (gateway) await gateway.close().catch(() => undefined);
     for (const p of pools) await p.end().catch(() => undefined);
     await database.stop().catch(() => undefined);

@@ -105,7 +105,7 @@ describe('gateway conventions', () => {
 
 describe('operations endpoints', () => {
   it('reports liveness and readiness', async () => {
-    expect((await h.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'gateway' });
+    expect((await h.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'gateway', database: 'up' });
     expect((await h.http.get('/readyz').expect(200)).body).toEqual({ status: 'ready', service: 'gateway' });
   });
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { createErrorHandler, notFoundHandler, type ErrorTranslator } from './error-handler';
+import { createHealthRouter } from './health.route';
 import { exactJsonContentType } from './json-content-type';
 import type { Metrics } from './metrics';
+import { requestScope } from './request-scope';
 
 export interface HttpAppOptions {
   name: string;
@@ -52,19 +54,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use(options.metrics.middleware);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: options.name });
-  });
-  app.get('/readyz', async (req: Request, res, next) => {
-    try {
-      await options.ready();
-      res.json({ status: 'ready', service: options.name });
-    } catch (error) {
-      req.log.warn({ err: error }, 'readiness check failed');
-      res.status(503).json({ detail: 'Database is not reachable.', errors: [] });
-      void next;
-    }
-  });
+  app.use(requestScope);
+  app.use(createHealthRouter({ name: options.name, logger: options.logger, ready: options.ready }));
   app.get('/metrics', async (_req, res, next) => {
     try {
       res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());

@@ -42,7 +42,7 @@ describe('JSON responses carry Content-Type: application/json exactly', () => {
 
   it('on health and readiness answers', async () => {
     const health = await request(app()).get('/healthz');
-    expect([health.headers['content-type'], health.body]).toEqual(['application/json', { status: 'ok', service: 'test' }]);
+    expect([health.headers['content-type'], health.body]).toEqual(['application/json', { status: 'ok', service: 'test', database: 'up' }]);
     const down = await request(app(async () => Promise.reject(new Error('down')))).get('/readyz');
     expect([down.status, down.headers['content-type'], down.body.detail]).toEqual([503, 'application/json', 'Database is not reachable.']);
   });

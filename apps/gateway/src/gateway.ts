@@ -1,6 +1,14 @@
 import { openapiDocument } from '@usas/api-types';
-import { createHttpApp, type Logger, type Metrics } from '@usas/service-kit';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import {
+  createConcurrencyLimiter,
+  createHttpApp,
+  jsonBody as createJsonBody,
+  type ConcurrencyLimiter,
+  type Logger,
+  type Metrics,
+  type RouteLimits,
+} from '@usas/service-kit';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { cors } from './cors';
 import { createDocsRouter } from './docs.route';
@@ -25,13 +33,50 @@ export interface GatewayOptions {
   bodyLimit: string;
   /** Validate responses against the spec too (tests). */
   validateResponses?: boolean;
+  /** Concurrency per route class (DEFAULT_ROUTE_LIMITS when not given). */
+  routeLimits?: RouteLimits;
+  /** Smallest response body compressed (bytes). */
+  compressMinBytes?: number;
 }
+
+/** The defaults of SEARCH_/REFERENCE_CONCURRENCY and _QUEUE and RETRY_AFTER_SECONDS (config.ts). */
+export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
+  limits: { search: { concurrency: 4, queue: 8 }, reference: { concurrency: 8, queue: 32 } },
+  retryAfterSeconds: 2,
+};
+
+interface OperationSchema {
+  operationId?: string;
+  'x-app'?: string;
+  'x-cache-max-age'?: number;
+}
+
+const operationOf = (req: Request): OperationSchema | undefined => (req as Request & { openapi?: { schema?: OperationSchema } }).openapi?.schema;
+
+/**
+ * Route class of a validated request: the reference app's lookups and lists are `reference`; every
+ * other app's (search aggregations and whatever is added later) `search`, the expensive class.
+ */
+function routeClassOf(req: Request): string | undefined {
+  const app = operationOf(req)?.['x-app'];
+  if (!app) return undefined;
+  return app === 'reference' ? 'reference' : 'search';
+}
+
+/** `Cache-Control` for operations whose answers only change when reference data is loaded. */
+const cacheHeaders: RequestHandler = (req, res, next) => {
+  const maxAge = operationOf(req)?.['x-cache-max-age'];
+  if (maxAge !== undefined && req.method === 'GET') res.setHeader('Cache-Control', `public, max-age=${maxAge}`);
+  next();
+};
 
 export interface Gateway {
   app: Express;
   /** Compiles every validator up front so the first real request is not slow. */
   warmUp: () => Promise<void>;
   close: () => Promise<void>;
+  /** Running and waiting requests per route class. */
+  limiter: ConcurrencyLimiter;
 }
 
 /** Routes of the gateway: docs, the bundled spec, validation, then the apps (in-process or proxied). */
@@ -45,8 +90,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     ignorePaths: (p: string) => !p.startsWith('/api/'),
     $refParser: { mode: 'bundle' },
   });
-  const filterJson = express.json({ limit: FILTER_BODY_LIMIT });
-  const generalJson = express.json({ limit: options.bodyLimit });
+  const filterJson = createJsonBody({ limit: FILTER_BODY_LIMIT });
+  const generalJson = createJsonBody({ limit: options.bodyLimit });
+  const routeLimits = options.routeLimits ?? DEFAULT_ROUTE_LIMITS;
+  const limiter = createConcurrencyLimiter({ ...routeLimits, classOf: routeClassOf });
   const jsonBody: RequestHandler = (req, res, next) => (FILTER_PATH.test(req.path) ? filterJson : generalJson)(req, res, next);
 
   let proxyClose: () => Promise<void> = async () => undefined;
@@ -69,12 +116,15 @@ export function createGateway(options: GatewayOptions): Gateway {
     ready: options.ready,
     early: [createPathNormaliser(specPaths), cors],
     translators: [fromValidatorError],
+    ...(options.compressMinBytes === undefined ? {} : { compressMinBytes: options.compressMinBytes }),
     routes: [
       express.Router().get(['/api/v2/openapi.json', '/openapi.json'], specRoute),
       createDocsRouter(),
       express.Router().get('/', (_req, res) => res.redirect(302, '/docs')),
       jsonBody,
       ...validator,
+      cacheHeaders,
+      limiter.middleware,
       ...appRoutes,
     ],
   });
@@ -103,5 +153,5 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   };
 
-  return { app, warmUp, close: proxyClose };
+  return { app, warmUp, close: proxyClose, limiter };
 }

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { compression } from './compression';
 import { createErrorHandler, notFoundHandler, type ErrorTranslator } from './error-handler';
 import type { Metrics } from './metrics';
+import { securityHeaders } from './security-headers';
+import { urlGuard } from './url-guard';
 
 export interface HttpAppOptions {
   name: string;
@@ -17,19 +20,24 @@ export interface HttpAppOptions {
   translators?: ErrorTranslator[];
   /** Middleware that must run before logging and metrics (e.g. URL normalisation). */
   early?: RequestHandler[];
+  /** Smallest response body compressed when the client accepts br or gzip (bytes). Default 1024. */
+  compressMinBytes?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Builds an express app with the parts every process shares: request ids, JSON logs, metrics,
- * /healthz, /readyz, /metrics, the JSON 404 and the single error handler. It does not listen.
+ * Builds an express app with the parts every process shares: security headers, a guard against
+ * unusable request targets, request ids, JSON logs, metrics, response compression, /healthz, /readyz,
+ * /metrics, the JSON 404 and the single error handler. It does not listen.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  app.use(securityHeaders);
+  app.use(urlGuard);
   for (const mw of options.early ?? []) app.use(mw);
   app.use(
     pinoHttp({
@@ -49,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use(options.metrics.middleware);
+  app.use(compression({ threshold: options.compressMinBytes ?? 1024 }));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.name });
   });

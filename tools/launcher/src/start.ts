@@ -9,7 +9,7 @@ import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
-import { ConfigError, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { ConfigError, createLogger, createMetrics, loadConfig, routeLimitsFrom } from '@usas/service-kit';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -74,7 +74,15 @@ async function main(): Promise<void> {
     }
     say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
 
-    const gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT });
+    const gateway = createAllInOneGateway({
+      db,
+      primary,
+      logger,
+      metrics: createMetrics(),
+      bodyLimit: config.BODY_LIMIT,
+      routeLimits: routeLimitsFrom(config),
+      compressMinBytes: config.COMPRESS_MIN_BYTES,
+    });
     await gateway.warmUp();
     const server = await listen(gateway.app, config.PORT, config.HOST, logger);
     cleanups.push(server.close, gateway.close);

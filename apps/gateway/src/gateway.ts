@@ -1,5 +1,6 @@
 import { openapiDocument } from '@usas/api-types';
 import {
+  chain,
   createConcurrencyLimiter,
   createHttpApp,
   jsonBody as createJsonBody,
@@ -12,8 +13,10 @@ import express, { type Express, type Request, type RequestHandler, type Router }
 import * as OpenApiValidator from 'express-openapi-validator';
 import { cors } from './cors';
 import { createDocsRouter } from './docs.route';
+import { parameterlessOperations, skipValidationWhenNothingToCheck } from './parameterless-routes';
 import { createPathNormaliser } from './path-normaliser';
 import { createProxy, type AppName } from './proxy';
+import { cacheValidatorRouteRegexps } from './route-regexp-cache';
 import { fromValidatorError } from './validation-errors';
 
 /** Body limit of POST /api/v2/references/filter/ (interface spec section 8). */
@@ -79,17 +82,34 @@ export interface Gateway {
   limiter: ConcurrencyLimiter;
 }
 
+/** Runs `router` only for requests outside `/api/v2/` and for the spec itself. */
+function outsideApi(router: Router): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith('/api/v2/') && !req.path.startsWith('/api/v2/openapi.json')) next();
+    else router(req, res, next);
+  };
+}
+
 /** Routes of the gateway: docs, the bundled spec, validation, then the apps (in-process or proxied). */
 export function createGateway(options: GatewayOptions): Gateway {
+  cacheValidatorRouteRegexps();
   const specPaths = Object.keys(openapiDocument.paths);
   const validator = OpenApiValidator.middleware({
     apiSpec: structuredClone(openapiDocument) as never,
     validateRequests: { allErrors: true, removeAdditional: false, coerceTypes: false },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateApiSpec: false,
+    // No operation takes multipart bodies: without this the validator adds a multipart step to every request.
+    fileUploader: false,
     ignorePaths: (p: string) => !p.startsWith('/api/'),
     $refParser: { mode: 'bundle' },
   });
+  // With response validation off (production), operations that take nothing skip the request
+  // validator: it would find nothing to check (see skipValidationWhenNothingToCheck).
+  const nothingToCheck = skipValidationWhenNothingToCheck(parameterlessOperations(openapiDocument.paths as Record<string, Record<string, unknown>>));
+  const requestValidation: RequestHandler[] = options.validateResponses
+    ? [chain(validator)]
+    : [nothingToCheck.mark, nothingToCheck.unlessMarked(chain(validator))];
   const filterJson = createJsonBody({ limit: FILTER_BODY_LIMIT });
   const generalJson = createJsonBody({ limit: options.bodyLimit });
   const routeLimits = options.routeLimits ?? DEFAULT_ROUTE_LIMITS;
@@ -118,13 +138,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     translators: [fromValidatorError],
     ...(options.compressMinBytes === undefined ? {} : { compressMinBytes: options.compressMinBytes }),
     routes: [
-      express.Router().get(['/api/v2/openapi.json', '/openapi.json'], specRoute),
-      createDocsRouter(),
-      express.Router().get('/', (_req, res) => res.redirect(302, '/docs')),
-      jsonBody,
-      ...validator,
-      cacheHeaders,
-      limiter.middleware,
+      // Every API request passes these steps in order; one chained layer is cheaper than one each.
+      chain([
+        // The spec, the docs page and its assets are not under /api/v2/ (but the spec): API requests skip them.
+        outsideApi(
+          express
+            .Router()
+            .get(['/api/v2/openapi.json', '/openapi.json'], specRoute)
+            .use(createDocsRouter())
+            .get('/', (_req, res) => res.redirect(302, '/docs')),
+        ),
+        jsonBody,
+        ...requestValidation,
+        cacheHeaders,
+        limiter.middleware,
+      ]),
       ...appRoutes,
     ],
   });

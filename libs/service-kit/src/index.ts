@@ -12,7 +12,7 @@ export { ConfigError, envFlag, loadConfig, routeLimitsFrom } from './config';
 export type { Config, RouteLimits } from './config';
 export { createErrorHandler, fromBodyParserError, notFoundHandler } from './error-handler';
 export type { ErrorTranslator } from './error-handler';
-export { createHttpApp } from './http-app';
+export { chain, createHttpApp } from './http-app';
 export type { HttpAppOptions } from './http-app';
 export { findNul, jsonBody, jsonDepthExceeds, MAX_JSON_DEPTH, parseByteSize } from './json-body';
 export type { JsonBodyOptions } from './json-body';

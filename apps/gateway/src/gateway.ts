@@ -1,4 +1,5 @@
 import { openapiDocument } from '@usas/api-types';
+import { ApiError } from '@usas/errors';
 import {
   chain,
   createConcurrencyLimiter,
@@ -65,6 +66,24 @@ function routeClassOf(req: Request): string | undefined {
   if (!app) return undefined;
   return app === 'reference' ? 'reference' : 'search';
 }
+
+/**
+ * A required request body that is missing (no bytes, or no JSON Content-Type with an empty body) is a
+ * 422. The validator checks this itself only when the body schema is a plain object: a top-level
+ * `allOf` (spending_by_category) let an empty POST through to a handler that then failed.
+ */
+const requireBody: RequestHandler = (req, _res, next) => {
+  const op = operationOf(req) as (OperationSchema & { requestBody?: { required?: boolean } }) | undefined;
+  if (op?.requestBody?.required && req.body === undefined) {
+    next(
+      new ApiError('missing_parameter', 'Missing value: the request body is required (a JSON object).', {
+        errors: [{ path: '/body', message: 'required', code: 'required' }],
+      }),
+    );
+    return;
+  }
+  next();
+};
 
 /** `Cache-Control` for operations whose answers only change when reference data is loaded. */
 const cacheHeaders: RequestHandler = (req, res, next) => {
@@ -150,6 +169,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         ),
         jsonBody,
         ...requestValidation,
+        requireBody,
         cacheHeaders,
         limiter.middleware,
       ]),

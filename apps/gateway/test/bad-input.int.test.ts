@@ -114,6 +114,16 @@ describe('huge arrays', () => {
   });
 });
 
+describe('missing bodies', () => {
+  it('answers an empty POST with 422 on every operation, including one whose body schema is an allOf', async () => {
+    for (const path of ['/api/v2/search/spending_by_category/', AWARD_SEARCH, '/api/v2/autocomplete/glossary/']) {
+      const res = await postRaw(path, Buffer.alloc(0));
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toMatch(/^Missing value: /);
+    }
+  });
+});
+
 describe('compressed bodies', () => {
   const body = JSON.stringify({ search_text: 'defense' });
   const send = (encoding: string, payload: Buffer) => postRaw('/api/v2/autocomplete/glossary/', payload, { 'content-encoding': encoding });

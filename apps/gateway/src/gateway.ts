@@ -45,7 +45,7 @@ export interface GatewayOptions {
 
 /** The defaults of SEARCH_/REFERENCE_CONCURRENCY and _QUEUE and RETRY_AFTER_SECONDS (config.ts). */
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
-  limits: { search: { concurrency: 4, queue: 8 }, reference: { concurrency: 8, queue: 32 } },
+  limits: { search: { concurrency: 4, queue: 32 }, reference: { concurrency: 8, queue: 64 } },
   retryAfterSeconds: 2,
 };
 

@@ -24,7 +24,7 @@ describe('loadConfig', () => {
   it('reads the route class limits', () => {
     const c = loadConfig({ SEARCH_CONCURRENCY: '3', SEARCH_QUEUE: '0', RETRY_AFTER_SECONDS: '5' }, bare);
     expect(routeLimitsFrom(c)).toEqual({
-      limits: { search: { concurrency: 3, queue: 0 }, reference: { concurrency: 8, queue: 32 } },
+      limits: { search: { concurrency: 3, queue: 0 }, reference: { concurrency: 8, queue: 64 } },
       retryAfterSeconds: 5,
     });
     expect(c.COMPRESS_MIN_BYTES).toBe(1024);

@@ -35,9 +35,9 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
   // Overload: requests of a route class served at once, and the short queue in front of them.
   SEARCH_CONCURRENCY: intFrom(4, 1, 1000),
-  SEARCH_QUEUE: intFrom(8, 0, 10_000),
+  SEARCH_QUEUE: intFrom(32, 0, 10_000),
   REFERENCE_CONCURRENCY: intFrom(8, 1, 1000),
-  REFERENCE_QUEUE: intFrom(32, 0, 10_000),
+  REFERENCE_QUEUE: intFrom(64, 0, 10_000),
   RETRY_AFTER_SECONDS: intFrom(2, 1, 3600),
   COMPRESS_MIN_BYTES: intFrom(1024, 0, 100 * 1024 * 1024),
 });

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { createAllInOneGateway, type Gateway } from '../apps/gateway/src/index';
 import { createTestDatabase, type TestDatabase } from '../libs/db/src/testing';
-import { createLogger, createMetrics } from '../libs/service-kit/src/index';
+import { answerClientErrors, createLogger, createMetrics } from '../libs/service-kit/src/index';
 import supertest from 'supertest';
 
 export interface Harness {
@@ -38,6 +38,7 @@ export async function startHarness(): Promise<Harness> {
 /** Serves the harness' gateway on a free loopback port (for clients that need a real URL: Pact, browsers). */
 export async function serveHarness(h: Harness): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer(h.gateway.app);
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return {

@@ -1,6 +1,6 @@
 import { createApp as createReferenceApp } from '@usas/reference';
 import { createApp as createSearchApp } from '@usas/search';
-import type { Logger, Metrics } from '@usas/service-kit';
+import type { Logger, Metrics, RouteLimits } from '@usas/service-kit';
 import { sql, type DatabasePool } from 'slonik';
 import { createGateway, type Gateway } from './gateway';
 
@@ -12,6 +12,9 @@ export interface AllInOneOptions {
   metrics: Metrics;
   bodyLimit: string;
   validateResponses?: boolean;
+  /** Concurrency per route class (config: routeLimitsFrom). */
+  routeLimits?: RouteLimits;
+  compressMinBytes?: number;
 }
 
 /** The default mode: the gateway with every app mounted in the same process. */
@@ -22,6 +25,8 @@ export function createAllInOneGateway(options: AllInOneOptions): Gateway {
     metrics: options.metrics,
     bodyLimit: options.bodyLimit,
     validateResponses: options.validateResponses ?? false,
+    ...(options.routeLimits ? { routeLimits: options.routeLimits } : {}),
+    ...(options.compressMinBytes === undefined ? {} : { compressMinBytes: options.compressMinBytes }),
     ready: async () => {
       await options.db.oneFirst(sql.unsafe`SELECT 1`);
     },

@@ -83,6 +83,9 @@ const CSP = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
 ].join('; ');
 
 /** GET /docs: the API reference page, with every asset served from this process. */

@@ -1,11 +1,23 @@
 import { openapiDocument } from '@usas/api-types';
-import { createHttpApp, type Logger, type Metrics } from '@usas/service-kit';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import { ApiError } from '@usas/errors';
+import {
+  chain,
+  createConcurrencyLimiter,
+  createHttpApp,
+  jsonBody as createJsonBody,
+  type ConcurrencyLimiter,
+  type Logger,
+  type Metrics,
+  type RouteLimits,
+} from '@usas/service-kit';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { cors } from './cors';
 import { createDocsRouter } from './docs.route';
+import { parameterlessOperations, skipValidationWhenNothingToCheck } from './parameterless-routes';
 import { createPathNormaliser } from './path-normaliser';
 import { createProxy, type AppName } from './proxy';
+import { cacheValidatorRouteRegexps } from './route-regexp-cache';
 import { fromValidatorError } from './validation-errors';
 
 /** Body limit of POST /api/v2/references/filter/ (interface spec section 8). */
@@ -25,17 +37,81 @@ export interface GatewayOptions {
   bodyLimit: string;
   /** Validate responses against the spec too (tests). */
   validateResponses?: boolean;
+  /** Concurrency per route class (DEFAULT_ROUTE_LIMITS when not given). */
+  routeLimits?: RouteLimits;
+  /** Smallest response body compressed (bytes). */
+  compressMinBytes?: number;
 }
+
+/** The defaults of SEARCH_/REFERENCE_CONCURRENCY and _QUEUE and RETRY_AFTER_SECONDS (config.ts). */
+export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
+  limits: { search: { concurrency: 4, queue: 32 }, reference: { concurrency: 8, queue: 64 } },
+  retryAfterSeconds: 2,
+};
+
+interface OperationSchema {
+  operationId?: string;
+  'x-app'?: string;
+  'x-cache-max-age'?: number;
+}
+
+const operationOf = (req: Request): OperationSchema | undefined => (req as Request & { openapi?: { schema?: OperationSchema } }).openapi?.schema;
+
+/**
+ * Route class of a validated request: the reference app's lookups and lists are `reference`; every
+ * other app's (search aggregations and whatever is added later) `search`, the expensive class.
+ */
+function routeClassOf(req: Request): string | undefined {
+  const app = operationOf(req)?.['x-app'];
+  if (!app) return undefined;
+  return app === 'reference' ? 'reference' : 'search';
+}
+
+/**
+ * A required request body that is missing (no bytes, or no JSON Content-Type with an empty body) is a
+ * 422. The validator checks this itself only when the body schema is a plain object: a top-level
+ * `allOf` (spending_by_category) let an empty POST through to a handler that then failed.
+ */
+const requireBody: RequestHandler = (req, _res, next) => {
+  const op = operationOf(req) as (OperationSchema & { requestBody?: { required?: boolean } }) | undefined;
+  if (op?.requestBody?.required && req.body === undefined) {
+    next(
+      new ApiError('missing_parameter', 'Missing value: the request body is required (a JSON object).', {
+        errors: [{ path: '/body', message: 'required', code: 'required' }],
+      }),
+    );
+    return;
+  }
+  next();
+};
+
+/** `Cache-Control` for operations whose answers only change when reference data is loaded. */
+const cacheHeaders: RequestHandler = (req, res, next) => {
+  const maxAge = operationOf(req)?.['x-cache-max-age'];
+  if (maxAge !== undefined && req.method === 'GET') res.setHeader('Cache-Control', `public, max-age=${maxAge}`);
+  next();
+};
 
 export interface Gateway {
   app: Express;
   /** Compiles every validator up front so the first real request is not slow. */
   warmUp: () => Promise<void>;
   close: () => Promise<void>;
+  /** Running and waiting requests per route class. */
+  limiter: ConcurrencyLimiter;
+}
+
+/** Runs `router` only for requests outside `/api/v2/` and for the spec itself. */
+function outsideApi(router: Router): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith('/api/v2/') && !req.path.startsWith('/api/v2/openapi.json')) next();
+    else router(req, res, next);
+  };
 }
 
 /** Routes of the gateway: docs, the bundled spec, validation, then the apps (in-process or proxied). */
 export function createGateway(options: GatewayOptions): Gateway {
+  cacheValidatorRouteRegexps();
   const specPaths = Object.keys(openapiDocument.paths);
   const validator = OpenApiValidator.middleware({
     apiSpec: structuredClone(openapiDocument) as never,
@@ -44,11 +120,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     validateRequests: { allErrors: true, removeAdditional: false, coerceTypes: false, allowUnknownQueryParameters: true },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateApiSpec: false,
+    // No operation takes multipart bodies: without this the validator adds a multipart step to every request.
+    fileUploader: false,
     ignorePaths: (p: string) => !p.startsWith('/api/'),
     $refParser: { mode: 'bundle' },
   });
-  const filterJson = express.json({ limit: FILTER_BODY_LIMIT });
-  const generalJson = express.json({ limit: options.bodyLimit });
+  // With response validation off (production), operations that take nothing skip the request
+  // validator: it would find nothing to check (see skipValidationWhenNothingToCheck).
+  const nothingToCheck = skipValidationWhenNothingToCheck(parameterlessOperations(openapiDocument.paths as Record<string, Record<string, unknown>>));
+  const requestValidation: RequestHandler[] = options.validateResponses
+    ? [chain(validator)]
+    : [nothingToCheck.mark, nothingToCheck.unlessMarked(chain(validator))];
+  const filterJson = createJsonBody({ limit: FILTER_BODY_LIMIT });
+  const generalJson = createJsonBody({ limit: options.bodyLimit });
+  const routeLimits = options.routeLimits ?? DEFAULT_ROUTE_LIMITS;
+  const limiter = createConcurrencyLimiter({ ...routeLimits, classOf: routeClassOf });
   const jsonBody: RequestHandler = (req, res, next) => (FILTER_PATH.test(req.path) ? filterJson : generalJson)(req, res, next);
 
   let proxyClose: () => Promise<void> = async () => undefined;
@@ -71,12 +157,24 @@ export function createGateway(options: GatewayOptions): Gateway {
     ready: options.ready,
     early: [createPathNormaliser(specPaths), cors],
     translators: [fromValidatorError],
+    ...(options.compressMinBytes === undefined ? {} : { compressMinBytes: options.compressMinBytes }),
     routes: [
-      express.Router().get(['/api/v2/openapi.json', '/openapi.json'], specRoute),
-      createDocsRouter(),
-      express.Router().get('/', (_req, res) => res.redirect(302, '/docs')),
-      jsonBody,
-      ...validator,
+      // Every API request passes these steps in order; one chained layer is cheaper than one each.
+      chain([
+        // The spec, the docs page and its assets are not under /api/v2/ (but the spec): API requests skip them.
+        outsideApi(
+          express
+            .Router()
+            .get(['/api/v2/openapi.json', '/openapi.json'], specRoute)
+            .use(createDocsRouter())
+            .get('/', (_req, res) => res.redirect(302, '/docs')),
+        ),
+        jsonBody,
+        ...requestValidation,
+        requireBody,
+        cacheHeaders,
+        limiter.middleware,
+      ]),
       ...appRoutes,
     ],
   });
@@ -105,5 +203,5 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   };
 
-  return { app, warmUp, close: proxyClose };
+  return { app, warmUp, close: proxyClose, limiter };
 }

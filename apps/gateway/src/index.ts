@@ -1,6 +1,6 @@
 export { createAllInOneGateway } from './all-in-one';
 export type { AllInOneOptions } from './all-in-one';
-export { createGateway } from './gateway';
+export { createGateway, DEFAULT_ROUTE_LIMITS } from './gateway';
 export type { Gateway, GatewayOptions, GatewayRouting } from './gateway';
 export { listen } from './listen';
 export type { RunningServer } from './listen';

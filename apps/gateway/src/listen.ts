@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Express } from 'express';
-import type { Logger } from '@usas/service-kit';
+import { answerClientErrors, type Logger } from '@usas/service-kit';
 
 export interface RunningServer {
   server: http.Server;
@@ -12,6 +12,7 @@ export interface RunningServer {
 export async function listen(app: Express, port: number, host: string, logger: Logger): Promise<RunningServer> {
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

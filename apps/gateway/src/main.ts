@@ -4,7 +4,7 @@
  * database, data loading and a one-command start, use `npm start` instead.
  */
 import { createDbPool } from '@usas/db';
-import { createLogger, createMetrics, loadConfig, servingPool } from '@usas/service-kit';
+import { createLogger, createMetrics, loadConfig, routeLimitsFrom, servingPool } from '@usas/service-kit';
 import { createAllInOneGateway } from './all-in-one';
 import { createGateway } from './gateway';
 import { listen } from './listen';
@@ -20,6 +20,8 @@ async function main(): Promise<void> {
       logger,
       metrics,
       bodyLimit: config.BODY_LIMIT,
+      routeLimits: routeLimitsFrom(config),
+      compressMinBytes: config.COMPRESS_MIN_BYTES,
       ready: async () => undefined,
       routing: {
         mode: 'split',
@@ -35,7 +37,15 @@ async function main(): Promise<void> {
       await db.end();
       if (primary !== db) await primary.end();
     };
-    gateway = createAllInOneGateway({ db, primary, logger, metrics, bodyLimit: config.BODY_LIMIT });
+    gateway = createAllInOneGateway({
+      db,
+      primary,
+      logger,
+      metrics,
+      bodyLimit: config.BODY_LIMIT,
+      routeLimits: routeLimitsFrom(config),
+      compressMinBytes: config.COMPRESS_MIN_BYTES,
+    });
   }
   await gateway.warmUp();
   const server = await listen(gateway.app, config.PORT, config.HOST, logger);

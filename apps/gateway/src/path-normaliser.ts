@@ -12,8 +12,10 @@ function toMatcher(template: string): RegExp {
  * toggled is rewritten in place before validation and routing.
  */
 export function createPathNormaliser(specPaths: string[]): RequestHandler {
-  const matchers = specPaths.map(toMatcher);
-  const known = (p: string) => matchers.some((m) => m.test(p));
+  // Paths without parameters are looked up in a set; only the templated ones need a regexp each.
+  const exact = new Set(specPaths.filter((p) => !p.includes('{')));
+  const matchers = specPaths.filter((p) => p.includes('{')).map(toMatcher);
+  const known = (p: string) => exact.has(p) || matchers.some((m) => m.test(p));
   return (req, _res, next) => {
     const q = req.url.indexOf('?');
     const pathname = q === -1 ? req.url : req.url.slice(0, q);

@@ -50,7 +50,8 @@ export function createProxy(options: UpstreamOptions): { handler: RequestHandler
         bodyTimeout: options.timeoutMs,
       });
       res.status(upstream.statusCode);
-      for (const h of ['content-type', 'content-disposition', 'content-length', 'cache-control']) {
+      // The app compressed the body when the client accepts it (accept-encoding is forwarded).
+      for (const h of ['content-type', 'content-disposition', 'content-length', 'content-encoding', 'vary', 'cache-control', 'retry-after']) {
         const v = upstream.headers[h];
         if (typeof v === 'string') res.setHeader(h, v);
       }

@@ -47,7 +47,7 @@ export function createApp(deps: ReferenceDeps): Router {
   const primary = deps.primary ?? deps.db;
   const ctx: ReferenceContext = { db: deps.db, cache: new ReferenceCache(deps.db, deps.cache) };
   const router = Router();
-  router.get('/api/v2/references/def_codes/', defCodesRoute(deps.db));
+  router.get('/api/v2/references/def_codes/', defCodesRoute(ctx));
   router.get('/api/v2/budget_functions/list_budget_functions/', listBudgetFunctionsRoute(deps.db));
   router.post('/api/v2/budget_functions/list_budget_subfunctions/', listBudgetSubfunctionsRoute(deps.db));
   router.post('/api/v2/references/filter/', createFilterHashRoute(primary));

@@ -50,11 +50,21 @@ describe('GET /api/v2/references/def_codes/', () => {
     expect(codes.find((c) => c.code === 'Q')).toMatchObject({ disaster: null, urls: null });
   });
 
-  it('answers from the database (a new row shows up)', async () => {
+  it('is served from memory, and a reference data load brings a new row in', async () => {
+    await h.http.get('/api/v2/references/def_codes').expect(200);
     await h.db.pool.query(sql.unsafe`INSERT INTO disaster_emergency_fund_code (code, public_law, title) VALUES ('9', 'Test law', 'Test title')`);
-    const res = await h.http.get('/api/v2/references/def_codes').expect(200);
-    expect(res.body.codes[1]).toEqual({ code: '9', public_law: 'Test law', title: 'Test title', urls: null, disaster: null });
+    // No query per request: the row written behind the service's back is not seen yet.
+    expect((await h.http.get('/api/v2/references/def_codes').expect(200)).body.codes[1].code).toBe('A');
+    // A load changes the data version, which the cache checks at most once a second.
+    await h.db.pool.query(sql.unsafe`INSERT INTO reference_data_load (group_name, source, checksum, row_count) VALUES ('test-def', 'generated', 'x', 1)`);
+    let codes: Array<{ code: string }> = [];
+    for (let i = 0; i < 100 && codes[1]?.code !== '9'; i += 1) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50));
+      codes = (await h.http.get('/api/v2/references/def_codes').expect(200)).body.codes;
+    }
+    expect(codes[1]).toEqual({ code: '9', public_law: 'Test law', title: 'Test title', urls: null, disaster: null });
     await h.db.pool.query(sql.unsafe`DELETE FROM disaster_emergency_fund_code WHERE code = '9'`);
+    await h.db.pool.query(sql.unsafe`DELETE FROM reference_data_load WHERE group_name = 'test-def'`);
   });
 });
 

@@ -1399,51 +1399,65 @@ export interface components {
          *     (except `tas_codes` and `treasury_account_components`, which are OR-ed with each other).
          */
         "advanced-filter-object": {
+            /** @description At most 1,000 items. */
             agencies?: components["schemas"]["agency-object"][];
             /**
              * @description Amount ranges, OR-ed, bounds inclusive, on the award amount (subawards: the subaward amount). Transaction-level
-             *     searches compare the amount of each transaction's award.
+             *     searches compare the amount of each transaction's award. At most 1,000 items.
              */
             award_amounts?: components["schemas"]["award-amounts"][];
-            /** @description An id wrapped in double quotes is matched exactly; otherwise matching is fuzzier. */
+            /** @description An id wrapped in double quotes is matched exactly; otherwise matching is fuzzier. At most 1,000 items of at most 200 characters. */
             award_ids?: string[];
+            /** @description At most 1,000 items. */
             award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E" | "F001" | "F002" | "F003" | "F004" | "F005" | "F006" | "F007" | "F008" | "F009" | "F010" | "no intersection")[];
+            /** @description At most 1,000 items of at most 50 characters. */
             contract_pricing_type_codes?: string[];
-            /** @description Disaster/emergency fund codes. COVID-19 and IIJA codes only match on or after their enactment date. */
+            /** @description Disaster/emergency fund codes. COVID-19 and IIJA codes only match on or after their enactment date. At most 1,000 items of at most 16 characters. */
             def_codes?: string[];
+            /** @description At most 1,000 characters. */
             description?: string;
+            /** @description At most 1,000 items of at most 50 characters. */
             extent_competed_type_codes?: string[];
             /**
              * @description A single keyword (the older form the website's keyword page sends): the same as `keywords: [keyword]`, added
              *     to any `keywords` given.
              */
             keyword?: string;
-            /** @description Free-text keywords searched across ids, recipient names and UEI/DUNS, descriptions and NAICS/PSC text. */
+            /** @description Free-text keywords searched across ids, recipient names and UEI/DUNS, descriptions and NAICS/PSC text. At most 100 items of at most 1,000 characters. */
             keywords?: string[];
             /** @description NAICS prefixes to require or exclude, or a legacy array of codes. */
             naics_codes?: components["schemas"]["require-exclude-codes"] | string[];
+            /** @description At most 1,000 items of at most 50 characters. */
             object_class?: string[];
+            /** @description At most 1,000 items. */
             place_of_performance_locations?: components["schemas"]["location-object"][];
             /** @enum {string} */
             place_of_performance_scope?: "domestic" | "foreign";
+            /** @description At most 1,000 items. */
             program_activities?: components["schemas"]["program-activity-object"][];
+            /** @description Internal program activity ids (integers from 0 to 2147483647). At most 1,000 items. */
             program_activity?: number[];
-            /** @description CFDA (assistance listing) program numbers. */
+            /** @description CFDA (assistance listing) program numbers. At most 1,000 items of at most 50 characters. */
             program_numbers?: string[];
             /** @description PSC tree paths to require or exclude, or a legacy array of PSC codes. */
             psc_codes?: components["schemas"]["require-exclude-paths"] | string[];
-            /** @description Recipient hash plus level (`<uuid>-<P|C|R>`). Not supported for subawards. */
+            /** @description Recipient hash plus level (`<uuid>-<P|C|R>`). Not supported for subawards. At most 100 characters. */
             recipient_id?: string;
+            /** @description At most 1,000 items. */
             recipient_locations?: components["schemas"]["location-object"][];
             /** @enum {string} */
             recipient_scope?: "domestic" | "foreign";
-            /** @description Text searched across recipient name, UEI and DUNS. */
+            /** @description Text searched across recipient name, UEI and DUNS. At most 100 items of at most 500 characters. */
             recipient_search_text?: string[];
+            /** @description At most 1,000 items of at most 100 characters. */
             recipient_type_names?: string[];
+            /** @description At most 1,000 items of at most 50 characters. */
             set_aside_type_codes?: string[];
             /** @description TAS tree paths to require or exclude, or a legacy array of TAS component objects. */
             tas_codes?: components["schemas"]["require-exclude-paths"] | components["schemas"]["treasury-account-components-object"][];
+            /** @description At most 100 items. */
             time_period?: components["schemas"]["time-period-object"][];
+            /** @description At most 1,000 items. */
             treasury_account_components?: components["schemas"]["treasury-account-components-object"][];
         };
         AdvancedFilterObject: components["schemas"]["advanced-filter-object"];
@@ -1463,10 +1477,11 @@ export interface components {
             toptier_flag: boolean;
         };
         "agency-object": {
+            /** @description At most 500 characters. */
             name: string;
             /** @enum {string} */
             tier: "toptier" | "subtier";
-            /** @description Scopes a subtier name to one toptier agency; ignored when tier is toptier. */
+            /** @description Scopes a subtier name to one toptier agency; ignored when tier is toptier. At most 500 characters. */
             toptier_name?: string;
             /** @enum {string} */
             type: "awarding" | "funding";
@@ -1528,6 +1543,7 @@ export interface components {
             /** @description Text typed so far; matched case-insensitively. */
             search_text: string;
         };
+        /** @description Dollar bounds, each between -1e15 and 1e15 (a quadrillion dollars). */
         "award-amounts": {
             lower_bound?: number;
             upper_bound?: number;
@@ -1641,16 +1657,19 @@ export interface components {
             term: string;
         };
         "location-object": {
+            /** @description At most 200 characters. */
             city?: string;
-            /** @description ISO 3166-1 alpha-3 code, or `FOREIGN` for every country but the USA. */
+            /** @description ISO 3166-1 alpha-3 code, or `FOREIGN` for every country but the USA. At most 16 characters. */
             country: string;
-            /** @description Three-digit county FIPS code; needs `state`. */
+            /** @description Three-digit county FIPS code; needs `state`. At most 16 characters. */
             county?: string;
-            /** @description Two-character current congressional district; needs `state`. */
+            /** @description Two-character current congressional district; needs `state`. At most 16 characters. */
             district_current?: string;
-            /** @description Two-character congressional district at the time of the award; needs `state`. */
+            /** @description Two-character congressional district at the time of the award; needs `state`. At most 16 characters. */
             district_original?: string;
+            /** @description At most 16 characters. */
             state?: string;
+            /** @description At most 16 characters. */
             zip?: string;
         };
         "naics-node": {
@@ -1675,16 +1694,23 @@ export interface components {
         PageMetadata: components["schemas"]["page-metadata"];
         /** @description A program activity by name, code or both; at least one must be given. */
         "program-activity-object": {
+            /** @description At most 50 characters. */
             code?: string;
+            /** @description At most 500 characters. */
             name?: string;
+            /** @description At most 50 characters. */
             type?: string;
         } | unknown | unknown;
         "require-exclude-codes": {
+            /** @description At most 1,000 items of at most 50 characters. */
             exclude?: string[];
+            /** @description At most 1,000 items of at most 50 characters. */
             require?: string[];
         };
         "require-exclude-paths": {
+            /** @description At most 1,000 items. */
             exclude?: string[][];
+            /** @description At most 1,000 items. */
             require?: string[][];
         };
         "search-category-agency-result": components["schemas"]["search-category-result"] & {
@@ -1701,7 +1727,7 @@ export interface components {
         };
         /** @description Body of the spending_by_category endpoints. */
         "search-category-request": {
-            /** @description Ignored on the per-category paths (clients send it anyway); required on the generic path. */
+            /** @description Ignored on the per-category paths (clients send it anyway); required on the generic path. At most 100 characters. */
             category?: string;
             filters: components["schemas"]["advanced-filter-object"];
             /**
@@ -1709,7 +1735,10 @@ export interface components {
              * @default 10
              */
             limit?: number;
-            /** @default 1 */
+            /**
+             * @description Page number (at most 1000000).
+             * @default 1
+             */
             page?: number;
             spending_level?: components["schemas"]["spending-level"];
             /**
@@ -1907,9 +1936,15 @@ export interface components {
         "time-period-object": {
             /** @enum {string} */
             date_type?: "action_date" | "date_signed" | "last_modified_date" | "new_awards_only";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description At most 10 characters.
+             */
             end_date: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description At most 10 characters.
+             */
             start_date: string;
         };
         "time-result": {
@@ -1939,11 +1974,17 @@ export interface components {
         "treasury-account-components-object": {
             /** @enum {string|null} */
             a?: "X" | null;
+            /** @description At most 16 characters. */
             aid: string;
+            /** @description At most 16 characters. */
             ata?: string | null;
+            /** @description At most 16 characters. */
             bpoa?: string | null;
+            /** @description At most 16 characters. */
             epoa?: string | null;
+            /** @description At most 16 characters. */
             main: string;
+            /** @description At most 16 characters. */
             sub?: string | null;
         };
         /**
@@ -2636,6 +2677,7 @@ export interface operations {
                 "application/json": {
                     /** @default 10 */
                     limit?: number;
+                    /** @description At most 10 items. */
                     recipient_levels?: ("C" | "P" | "R")[];
                     search_text: string;
                 };
@@ -2701,7 +2743,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Budget function code; when absent every subfunction is listed. */
+                    /** @description Budget function code; when absent every subfunction is listed. At most 16 characters. */
                     budget_function?: string;
                 };
             };
@@ -3385,8 +3427,9 @@ export interface operations {
             content: {
                 "application/json": {
                     filters: {
-                        /** @description Recipient hash plus level (`<uuid>-<P|C|R>`). */
+                        /** @description Recipient hash plus level (`<uuid>-<P|C|R>`). At most 100 characters. */
                         recipient_id?: string;
+                        /** @description At most 100 items. */
                         time_period: components["schemas"]["time-period-object"][];
                     };
                     /**
@@ -3475,12 +3518,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Field labels to return (see the upstream SpendingByAwardFields list per award group). */
+                    /** @description Field labels to return (see the upstream SpendingByAwardFields list per award group). At most 100 items of at most 100 characters. */
                     fields: string[];
                     filters: components["schemas"]["advanced-filter-object"] & Record<string, never>;
-                    /** @description Sort value of the last row of the previous page, as returned (`"None"` for no value). */
+                    /** @description Sort value of the last row of the previous page, as returned (`"None"` for no value). At most 1,000 characters. */
                     last_record_sort_value?: string | null;
-                    /** @description Internal id of the last row of the previous page (search-after paging). */
+                    /** @description Internal id of the last row of the previous page (search-after paging); 0 to 2^53 - 1. */
                     last_record_unique_id?: number | null;
                     /** @default 10 */
                     limit?: number;
@@ -3489,9 +3532,12 @@ export interface operations {
                      * @enum {string}
                      */
                     order?: "asc" | "desc";
-                    /** @default 1 */
+                    /**
+                     * @description Page number (at most 1000000).
+                     * @default 1
+                     */
                     page?: number;
-                    /** @description A requested field label; defaults to the first field. */
+                    /** @description A requested field label; defaults to the first field. At most 100 characters. */
                     sort?: string;
                     /**
                      * @default awards
@@ -4026,7 +4072,7 @@ export interface operations {
                     filters: components["schemas"]["advanced-filter-object"];
                     /** @enum {string} */
                     geo_layer: "state" | "county" | "district" | "country";
-                    /** @description Shape codes to keep (state codes, county FIPS, state FIPS + district, ISO3 country codes). */
+                    /** @description Shape codes to keep (state codes, county FIPS, state FIPS + district, ISO3 country codes). At most 5,000 items of at most 100 characters. */
                     geo_layer_filters?: string[];
                     /** @enum {string} */
                     scope: "place_of_performance" | "recipient_location";
@@ -4079,7 +4125,10 @@ export interface operations {
                      * @enum {string}
                      */
                     order?: "asc" | "desc";
-                    /** @default 1 */
+                    /**
+                     * @description Page number (at most 1000000).
+                     * @default 1
+                     */
                     page?: number;
                     /**
                      * @default award_id
@@ -4163,7 +4212,10 @@ export interface operations {
                      * @enum {string}
                      */
                     order?: "asc" | "desc";
-                    /** @default 1 */
+                    /**
+                     * @description Page number (at most 1000000).
+                     * @default 1
+                     */
                     page?: number;
                     /**
                      * @default transaction_obligation
@@ -4208,6 +4260,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 100 items. */
                     fields: components["schemas"]["transaction-field"][];
                     filters: components["schemas"]["advanced-filter-object"] & Record<string, never>;
                     /** @default 10 */
@@ -4217,7 +4270,10 @@ export interface operations {
                      * @enum {string}
                      */
                     order?: "asc" | "desc";
-                    /** @default 1 */
+                    /**
+                     * @description Page number (at most 1000000).
+                     * @default 1
+                     */
                     page?: number;
                     sort: components["schemas"]["transaction-field"];
                 };

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Router } from 'express';
 import { createAppServer } from './app-server';
+import { answerClientErrors } from './client-errors';
 import { drainServer } from './drain';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
@@ -26,6 +27,7 @@ export function runAppProcess(name: string, open: (config: Config, logger: Logge
     const opened = await open(config, logger);
     const app = createAppServer({ name, router: opened.router, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT, ready: opened.ready });
     const server = http.createServer(app);
+    answerClientErrors(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, config.HOST, () => resolve());

@@ -1,6 +1,7 @@
-import express, { type Express, type Router } from 'express';
+import type { Express, Router } from 'express';
 import type { Logger } from 'pino';
 import { createHttpApp } from './http-app';
+import { jsonBody } from './json-body';
 import type { Metrics } from './metrics';
 
 export interface AppServerOptions {
@@ -13,7 +14,7 @@ export interface AppServerOptions {
 }
 
 /**
- * One app on its own (split mode): JSON parsing, health, metrics and the error handler around the
+ * One app on its own (split mode): guarded JSON parsing (see jsonBody), health, metrics and the error handler around the
  * app's router. Requests are expected to come validated from the gateway.
  */
 export function createAppServer(options: AppServerOptions): Express {
@@ -22,6 +23,6 @@ export function createAppServer(options: AppServerOptions): Express {
     logger: options.logger,
     metrics: options.metrics,
     ready: options.ready,
-    routes: [express.json({ limit: options.bodyLimit }), options.router],
+    routes: [jsonBody({ limit: options.bodyLimit }), options.router],
   });
 }

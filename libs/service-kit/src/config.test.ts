@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, routeLimitsFrom } from './config';
 
 const bare = mkdtempSync(path.join(os.tmpdir(), 'usas-config-'));
 
@@ -26,6 +26,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RUN_MODE: 'both' }, bare)).toThrow(/RUN_MODE/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' }, bare)).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ BODY_LIMIT: 'lots' }, bare)).toThrow(/BODY_LIMIT/);
+  });
+
+  it('reads the route class limits', () => {
+    const c = loadConfig({ SEARCH_CONCURRENCY: '3', SEARCH_QUEUE: '0', RETRY_AFTER_SECONDS: '5' }, bare);
+    expect(routeLimitsFrom(c)).toEqual({
+      limits: { search: { concurrency: 3, queue: 0 }, reference: { concurrency: 8, queue: 64 } },
+      retryAfterSeconds: 5,
+    });
+    expect(c.COMPRESS_MIN_BYTES).toBe(1024);
+    expect(() => loadConfig({ SEARCH_CONCURRENCY: '0' }, bare)).toThrow(/SEARCH_CONCURRENCY/);
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

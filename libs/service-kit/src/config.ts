@@ -38,7 +38,20 @@ const envSchema = z.object({
   PROFILE_URL: optionalUrl,
   DOWNLOAD_URL: optionalUrl,
   UPSTREAM_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
+  // Overload: requests of a route class served at once, and the short queue in front of them.
+  SEARCH_CONCURRENCY: intFrom(4, 1, 1000),
+  SEARCH_QUEUE: intFrom(32, 0, 10_000),
+  REFERENCE_CONCURRENCY: intFrom(8, 1, 1000),
+  REFERENCE_QUEUE: intFrom(64, 0, 10_000),
+  RETRY_AFTER_SECONDS: intFrom(2, 1, 3600),
+  COMPRESS_MIN_BYTES: intFrom(1024, 0, 100 * 1024 * 1024),
 });
+
+/** Concurrency limits per route class and the Retry-After of the 503 beyond them. */
+export interface RouteLimits {
+  limits: Record<'search' | 'reference', { concurrency: number; queue: number }>;
+  retryAfterSeconds: number;
+}
 
 export type Config = z.infer<typeof envSchema> & {
   /** Absolute reference data directory, or undefined when none was given or found. */
@@ -76,6 +89,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     referenceDataDir = path.resolve(cwd, DEFAULT_REFERENCE_DIR);
   }
   return { ...cfg, referenceDataDir };
+}
+
+/** The route class limits of the gateway (see createConcurrencyLimiter), from the configuration. */
+export function routeLimitsFrom(config: Config): RouteLimits {
+  return {
+    limits: {
+      search: { concurrency: config.SEARCH_CONCURRENCY, queue: config.SEARCH_QUEUE },
+      reference: { concurrency: config.REFERENCE_CONCURRENCY, queue: config.REFERENCE_QUEUE },
+    },
+    retryAfterSeconds: config.RETRY_AFTER_SECONDS,
+  };
 }
 
 /** A raw environment value for tools that need one variable outside the schema (e.g. CI flags). */

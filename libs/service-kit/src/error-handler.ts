@@ -24,13 +24,27 @@ export function fromBodyParserError(error: unknown): ApiError | undefined {
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new ApiError('unsupported_media_type', 'Unsupported request body encoding.', { cause: error });
+    case 'encoding.unsupported.content':
+      return new ApiError('unsupported_media_type', 'Unsupported request body encoding.', { cause: error });
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
       return new ApiError('bad_request', 'The request body could not be read.', { cause: error });
     default:
-      return undefined;
+      return fromHttpError(e);
   }
+}
+
+/**
+ * Client errors raised by express itself (http-errors with a 4xx status and `expose`, such as a path
+ * parameter that is not valid percent-encoding) keep their status class instead of becoming a 500.
+ */
+function fromHttpError(e: BodyParserError & { message?: string }): ApiError | undefined {
+  if (typeof e.status !== 'number' || e.status < 400 || e.status >= 500 || e.expose !== true) return undefined;
+  if (e.status === 413) return new ApiError('payload_too_large', 'Request body is too large.', { cause: e });
+  if (e.status === 415) return new ApiError('unsupported_media_type', 'Unsupported request body.', { cause: e });
+  if (e.status === 404) return new ApiError('not_found', 'No endpoint matches this path.', { cause: e });
+  return new ApiError('bad_request', 'The request could not be understood.', { cause: e });
 }
 
 /** A translator turns a framework-specific error into an ApiError, or returns undefined. */
@@ -60,6 +74,8 @@ export function createErrorHandler(logger: Logger, translators: ErrorTranslator[
       res.destroy();
       return;
     }
+    // An error is never cached, even on a route whose answers are (reference lists).
+    res.setHeader('Cache-Control', 'no-store');
     res.status(apiError.status).json(apiError.toBody());
   };
 }

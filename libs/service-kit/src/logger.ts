@@ -2,13 +2,20 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON logger; `silent` in tests unless LOG_LEVEL says otherwise. */
+/**
+ * JSON logger to stdout; `silent` in tests unless LOG_LEVEL says otherwise. Lines are written
+ * asynchronously (a write in flight lets the next lines gather and go in one write, instead of one
+ * blocking write per request line under load); pino flushes what is pending when the process exits.
+ */
 export function createLogger(level: string, name = 'usas'): Logger {
-  return pino({
-    name,
-    level,
-    base: { service: name },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-  });
+  return pino(
+    {
+      name,
+      level,
+      base: { service: name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+    },
+    level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false }),
+  );
 }

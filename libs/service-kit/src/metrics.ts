@@ -31,13 +31,23 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // prom-client hashes the label values on every inc/observe; the children of each label set are
+  // kept instead (operations x methods x statuses: a few hundred at most).
+  const children = new Map<string, { count: { inc: () => void }; time: { observe: (v: number) => void } }>();
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     if (req.headers['x-warmup'] === '1') return next();
     const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      const labels = { operation: operationOf(req), method: req.method, status: String(res.statusCode) };
-      requests.inc(labels);
-      latency.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+    res.once('finish', () => {
+      const operation = operationOf(req);
+      const status = String(res.statusCode);
+      const key = `${operation} ${req.method} ${status}`;
+      let child = children.get(key);
+      if (!child) {
+        child = { count: requests.labels(operation, req.method, status), time: latency.labels(operation, req.method, status) };
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(Number(process.hrtime.bigint() - start) / 1e9);
     });
     next();
   };

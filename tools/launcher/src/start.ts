@@ -9,7 +9,7 @@ import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
-import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, servingPool } from '@usas/service-kit';
+import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, routeLimitsFrom, servingPool } from '@usas/service-kit';
 import type { DatabasePool } from 'slonik';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -96,7 +96,15 @@ async function main(): Promise<void> {
     if (primary !== db) pools.push(primary);
 
     if (stopping) return;
-    gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT });
+    gateway = createAllInOneGateway({
+      db,
+      primary,
+      logger,
+      metrics: createMetrics(),
+      bodyLimit: config.BODY_LIMIT,
+      routeLimits: routeLimitsFrom(config),
+      compressMinBytes: config.COMPRESS_MIN_BYTES,
+    });
     await gateway.warmUp();
     if (stopping) return;
     server = await listen(gateway.app, config.PORT, config.HOST, logger);

@@ -68,7 +68,7 @@ describe('response compression', () => {
   it('leaves small bodies and refused codings alone', async () => {
     const small = await get('/healthz', 'gzip');
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(await small.body.json()).toEqual({ status: 'ok', service: 'gateway' });
+    expect(await small.body.json()).toEqual({ status: 'ok', service: 'gateway', database: 'up' });
     const refused = await get('/api/v2/openapi.json', 'identity, gzip;q=0');
     expect(refused.headers['content-encoding']).toBeUndefined();
     await refused.body.dump();

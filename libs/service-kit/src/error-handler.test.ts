@@ -11,9 +11,14 @@ function fakeLogger() {
 
 function fakeResponse() {
   const sent: Array<{ status: number; body: unknown }> = [];
+  const headers: Record<string, string> = {};
   let status = 200;
   const res = {
     headersSent: false,
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+      return res;
+    },
     status(s: number) {
       status = s;
       return res;
@@ -23,18 +28,19 @@ function fakeResponse() {
       return res;
     },
   };
-  return { sent, res: res as unknown as Response };
+  return { sent, headers, res: res as unknown as Response };
 }
 
 describe('error handler during an outage', () => {
   it('answers every 503 but logs one line per interval', () => {
     const { lines, logger } = fakeLogger();
     const handler = createErrorHandler(logger);
-    const { sent, res } = fakeResponse();
+    const { sent, headers, res } = fakeResponse();
     const req = { headers: {} } as Request;
     for (let i = 0; i < 50; i++) handler(new ApiError('service_unavailable', 'The database is unavailable; try again shortly.'), req, res, () => undefined);
     expect(sent).toHaveLength(50);
     expect(sent[49]).toEqual({ status: 503, body: { detail: 'The database is unavailable; try again shortly.', errors: [] } });
+    expect(headers['cache-control']).toBe('no-store');
     expect(lines.map((l) => [l.level, l.msg, l.obj.suppressed])).toEqual([['warn', 'request failed: service unavailable', 0]]);
 
     // Other 5xx are still logged one by one.

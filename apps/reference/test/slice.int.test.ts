@@ -148,7 +148,7 @@ describe('filter hashes', () => {
     const res = await h.http.post('/api/v2/references/filter/').send(['a']).expect(400);
     expect(res.body.detail).toMatch(/object/);
     const deep = await h.http.post('/api/v2/references/filter/').set('content-type', 'application/json').send(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`).expect(400);
-    expect(deep.body.detail).toBe('The filter set is nested deeper than 64 levels.');
+    expect(deep.body.detail).toBe('The request body nests arrays and objects deeper than 64 levels.');
   });
 
   it('rejects bodies over 512KB with 413 and writes nothing', async () => {

@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import type { DatabasePool } from 'slonik';
+import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
+  countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
+import { awardRoute } from './routes/award.route';
+
+export interface ProfileDeps {
+  /** Pool for reads (may point at a replica). */
+  db: DatabasePool;
+}
+
+/**
+ * The profile app: award, IDV, transaction and subaward profiles and the recipient and state profiles.
+ * Requests arrive validated by the gateway; every answer is read from the award read model (award_search,
+ * transaction_search, subaward_search, parent_award, recipient tables, File C) through typed queries.
+ */
+export function createApp(deps: ProfileDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  const v2 = '/api/v2';
+  // Literal paths before the parameterised ones that would also match them.
+  router.get(`${v2}/awards/last_updated/`, lastUpdatedRoute(db));
+  router.get(`${v2}/awards/count/transaction/:award_id/`, countTransactionsRoute(db));
+  router.get(`${v2}/awards/count/subaward/:award_id/`, countSubawardsRoute(db));
+  router.get(`${v2}/awards/count/federal_account/:award_id/`, countFederalAccountsRoute(db));
+  router.get(`${v2}/awards/:award_id/`, awardRoute(db));
+  router.post(`${v2}/awards/accounts/`, awardAccountsRoute(db));
+  router.post(`${v2}/awards/funding/`, awardFundingRoute(db));
+  router.post(`${v2}/awards/funding_rollup/`, awardFundingRollupRoute(db));
+  router.post(`${v2}/transactions/`, transactionsRoute(db));
+  router.post(`${v2}/subawards/`, subawardsRoute(db));
+  return router;
+}

@@ -3,6 +3,8 @@ import type { DatabasePool } from 'slonik';
 import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
 import { awardRoute } from './routes/award.route';
+import { idvAccountsRoute, idvActivityRoute, idvAmountsRoute, idvAwardsRoute, idvCountFederalAccountsRoute, idvFundingRollupRoute,
+  idvFundingRoute } from './routes/idv.route';
 
 export interface ProfileDeps {
   /** Pool for reads (may point at a replica). */
@@ -29,5 +31,12 @@ export function createApp(deps: ProfileDeps): Router {
   router.post(`${v2}/awards/funding_rollup/`, awardFundingRollupRoute(db));
   router.post(`${v2}/transactions/`, transactionsRoute(db));
   router.post(`${v2}/subawards/`, subawardsRoute(db));
+  router.post(`${v2}/idvs/accounts/`, idvAccountsRoute(db));
+  router.post(`${v2}/idvs/activity/`, idvActivityRoute(db));
+  router.get(`${v2}/idvs/amounts/:award_id/`, idvAmountsRoute(db));
+  router.post(`${v2}/idvs/awards/`, idvAwardsRoute(db));
+  router.get(`${v2}/idvs/count/federal_account/:award_id/`, idvCountFederalAccountsRoute(db));
+  router.post(`${v2}/idvs/funding/`, idvFundingRoute(db));
+  router.post(`${v2}/idvs/funding_rollup/`, idvFundingRollupRoute(db));
   return router;
 }

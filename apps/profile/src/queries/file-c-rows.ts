@@ -25,9 +25,14 @@ export function fileCRows(awards: FragmentSqlToken): FragmentSqlToken {
 /** The award itself. */
 export const oneAward = (awardId: number): FragmentSqlToken => sql.fragment`SELECT ${awardId}::bigint`;
 
-/** The awards under an IDV: its direct children and the children of its child IDVs. */
-export const idvDescendants = (idvId: number): FragmentSqlToken => sql.fragment`
-  SELECT c.award_id FROM award_search c WHERE c.parent_award_id = ${idvId}
-  UNION ALL
-  SELECT g.award_id FROM award_search c JOIN award_search g ON g.parent_award_id = c.award_id
-  WHERE c.parent_award_id = ${idvId} AND c.category = 'idv'`;
+/**
+ * The awards under an IDV: its direct children and the children of its child IDVs (optionally only those
+ * with one PIID).
+ */
+export const idvDescendants = (idvId: number, piid?: string): FragmentSqlToken => sql.fragment`
+  SELECT d.award_id FROM (
+    SELECT c.award_id, c.piid FROM award_search c WHERE c.parent_award_id = ${idvId}
+    UNION ALL
+    SELECT g.award_id, g.piid FROM award_search c JOIN award_search g ON g.parent_award_id = c.award_id
+    WHERE c.parent_award_id = ${idvId} AND c.category = 'idv'
+  ) d WHERE ${piid === undefined ? sql.fragment`TRUE` : sql.fragment`d.piid = ${piid}`}`;

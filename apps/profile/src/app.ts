@@ -3,6 +3,7 @@ import type { DatabasePool } from 'slonik';
 import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
 import { awardRoute } from './routes/award.route';
+import { listStatesRoute, stateAwardsRoute, stateRoute } from './routes/state.route';
 import { countRecipientsRoute, listRecipientsRoute, recipientChildrenRoute, recipientRoute } from './routes/recipient.route';
 import { idvAccountsRoute, idvActivityRoute, idvAmountsRoute, idvAwardsRoute, idvCountFederalAccountsRoute, idvFundingRollupRoute,
   idvFundingRoute } from './routes/idv.route';
@@ -43,6 +44,9 @@ export function createApp(deps: ProfileDeps): Router {
   router.post(`${v2}/recipient/duns/`, listRecipientsRoute(db));
   router.post(`${v2}/recipient/count/`, countRecipientsRoute(db));
   router.get(`${v2}/recipient/children/:duns_or_uei/`, recipientChildrenRoute(db));
+  router.get(`${v2}/recipient/state/`, listStatesRoute(db));
+  router.get(`${v2}/recipient/state/awards/:fips/`, stateAwardsRoute(db));
+  router.get(`${v2}/recipient/state/:fips/`, stateRoute(db));
   router.get(`${v2}/recipient/duns/:recipient_id/`, recipientRoute(db));
   router.get(`${v2}/recipient/:recipient_id/`, recipientRoute(db));
   return router;

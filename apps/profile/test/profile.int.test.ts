@@ -111,6 +111,8 @@ describe('GET /api/v2/awards/{award_id}/', () => {
     const bad = await h.http.get('/api/v2/awards/not-an-award/').expect(400);
     expect(bad.body.detail).toMatch(/neither a generated award id nor an internal award id/);
     expect((await h.http.get('/api/v2/awards/99999999999999999999999/').expect(404)).body.detail).toMatch(/No award/);
+    expect((await h.http.get('/api/v2/awards/CONT_AWD_%00/').expect(400)).body.detail).toMatch(/award_id/);
+    expect((await h.http.get('/api/v2/awards/CONT_AWD_%01/').expect(400)).body.detail).toMatch(/neither a generated award id/);
   });
 });
 
@@ -342,6 +344,8 @@ describe('recipients', () => {
     expect((await h.http.get(`/api/v2/recipient/${recipientHash('NOSUCHUEI000')}-C/`).expect(404)).body.detail).toMatch(/No recipient/);
     expect((await h.http.get('/api/v2/recipient/not-a-recipient/').expect(400)).body.detail).toMatch(/recipient_id/);
     expect((await h.http.get(`/api/v2/recipient/${recipientHash(LONE.uei)}-R/?year=last`).expect(400)).body.detail).toMatch(/year/);
+    expect((await h.http.get(`/api/v2/recipient/${recipientHash(LONE.uei)}-R/?year=0000`).expect(400)).body.detail).toMatch(/year/);
+    expect((await h.http.post('/api/v2/recipient/').send({ keyword: 'a\u0000b' }).expect(400)).body.detail).toMatch(/keyword/);
   });
 });
 

@@ -2947,7 +2947,7 @@ export interface components {
          *     also stays when one of its descendants within depth matches.
          */
         "tree-filter": string;
-        /** @description A fiscal year, `all` (all time) or `latest` (the trailing 12 months). */
+        /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
         "year-query": string;
     };
     requestBodies: never;
@@ -4188,7 +4188,7 @@ export interface operations {
     getRecipient: {
         parameters: {
             query?: {
-                /** @description A fiscal year, `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4216,7 +4216,7 @@ export interface operations {
     listRecipientChildren: {
         parameters: {
             query?: {
-                /** @description A fiscal year, `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4309,7 +4309,7 @@ export interface operations {
     getRecipientByDuns: {
         parameters: {
             query?: {
-                /** @description A fiscal year, `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4364,7 +4364,7 @@ export interface operations {
     getState: {
         parameters: {
             query?: {
-                /** @description A fiscal year, `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4407,7 +4407,7 @@ export interface operations {
     getStateAwards: {
         parameters: {
             query?: {
-                /** @description A fiscal year, `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;

@@ -2,7 +2,7 @@ import { badRequest, notFound } from '@usas/errors';
 import type { CommonQueryMethods } from 'slonik';
 import { findAwardById, findAwardByKey, type AwardRef } from '../queries/find-award.query';
 
-const GENERATED_ID = /^(CONT_AWD|CONT_IDV|ASST_NON|ASST_AGG)_\S+$/i;
+const GENERATED_ID = /^(CONT_AWD|CONT_IDV|ASST_NON|ASST_AGG)_[^\s\u0000-\u001f]+$/i;
 const MAX_INTERNAL_ID = 9_007_199_254_740_991;
 
 /**

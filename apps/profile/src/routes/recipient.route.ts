@@ -22,6 +22,7 @@ const RECIPIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function parseYear(raw: string | undefined): number | null | 'latest' {
   if (raw === undefined || raw === '' || raw === 'latest') return 'latest';
   if (raw === 'all') return null;
+  if (!/^(19|20)\d{2}$/.test(raw)) throw badRequest(`Invalid value in 'year': '${raw.slice(0, 20)}' is not a fiscal year, 'all' or 'latest'.`);
   return Number(raw);
 }
 

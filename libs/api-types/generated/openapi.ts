@@ -2085,7 +2085,8 @@ export interface components {
         "award-profile": {
             account_obligations_by_defc: components["schemas"]["defc-amounts"];
             account_outlays_by_defc: components["schemas"]["defc-amounts"];
-            awarding_agency: components["schemas"]["award-agency"];
+            /** @description Null only for an award without an awarding agency (upstream always has one). */
+            awarding_agency: components["schemas"]["award-agency"] | null;
             base_and_all_options?: number | null;
             base_exercised_options: number | null;
             category: string | null;

@@ -26,7 +26,7 @@ function location(values: Record<string, string | null>): Award['place_of_perfor
   return Object.fromEntries(LOCATION_KEYS.map((k) => [k, values[k] ?? null])) as Award['place_of_performance'];
 }
 
-function agency(row: AwardProfileRow['awarding_agency']): Award['awarding_agency'] | null {
+function agency(row: AwardProfileRow['awarding_agency']): Award['funding_agency'] {
   if (!row) return null;
   return {
     id: row.id,
@@ -87,7 +87,6 @@ export const awardRoute = (db: CommonQueryMethods) =>
     const ref = await resolveAward(db, pathValue(req, 'award_id'));
     const row = await getAwardProfile(db, ref.award_id);
     if (!row) throw notFound(`No award with id '${pathValue(req, 'award_id')}'.`);
-    const awarding = agency(row.awarding_agency);
     const common: Award = {
       id: row.id,
       generated_unique_award_id: row.generated_unique_award_id,
@@ -101,7 +100,7 @@ export const awardRoute = (db: CommonQueryMethods) =>
       date_signed: row.date_signed,
       subaward_count: row.subaward_count,
       total_subaward_amount: row.total_subaward_amount,
-      awarding_agency: awarding ?? { id: 0, has_agency_page: false, toptier_agency: null, subtier_agency: null, office_agency_name: null },
+      awarding_agency: agency(row.awarding_agency),
       funding_agency: agency(row.funding_agency),
       recipient: {
         recipient_name: row.recipient_name,

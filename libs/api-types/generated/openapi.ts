@@ -2948,7 +2948,7 @@ export interface components {
          *     also stays when one of its descendants within depth matches.
          */
         "tree-filter": string;
-        /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
+        /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
         "year-query": string;
     };
     requestBodies: never;
@@ -4189,7 +4189,7 @@ export interface operations {
     getRecipient: {
         parameters: {
             query?: {
-                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4217,7 +4217,7 @@ export interface operations {
     listRecipientChildren: {
         parameters: {
             query?: {
-                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4310,7 +4310,7 @@ export interface operations {
     getRecipientByDuns: {
         parameters: {
             query?: {
-                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4365,7 +4365,7 @@ export interface operations {
     getState: {
         parameters: {
             query?: {
-                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;
@@ -4408,7 +4408,7 @@ export interface operations {
     getStateAwards: {
         parameters: {
             query?: {
-                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months). */
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
                 year?: components["parameters"]["year-query"];
             };
             header?: never;

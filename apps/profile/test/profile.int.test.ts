@@ -321,7 +321,8 @@ describe('recipients', () => {
     );
     const byDuns = await h.http.get(`/api/v2/recipient/children/${PARENT.duns}/?year=all`).expect(200);
     expect(byDuns.body).toEqual(res.body);
-    expect((await h.http.get('/api/v2/recipient/children/NOSUCHPARENT/').expect(404)).body.detail).toMatch(/No parent recipient/);
+    expect((await h.http.get('/api/v2/recipient/children/NOSUCHPARENT/').expect(404)).body.detail).toMatch(/No recipient with DUNS or UEI/);
+    expect((await h.http.get(`/api/v2/recipient/children/${LONE.uei}/`).expect(200)).body).toEqual([]);
   });
 
   it('lists and counts recipients by keyword and award type', async () => {

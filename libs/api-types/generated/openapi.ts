@@ -799,7 +799,7 @@ export interface paths {
         };
         /**
          * Child recipients of a parent
-         * @description The child recipients of the parent with this UEI or DUNS, with their obligations in the requested year. An unknown parent is a 404.
+         * @description The child recipients of the parent with this UEI or DUNS, with their obligations in the requested year. A recipient that is no one's parent has none (an empty list); a UEI or DUNS no recipient has is a 404.
          */
         get: operations["listRecipientChildren"];
         put?: never;

@@ -200,6 +200,14 @@ export async function findParentHash(db: CommonQueryMethods, dunsOrUei: string):
   return row?.recipient_hash ?? null;
 }
 
+const ExistsRow = z.object({ found: z.boolean() });
+
+/** Whether any recipient (of any level) has this UEI or DUNS. */
+export async function recipientIdExists(db: CommonQueryMethods, dunsOrUei: string): Promise<boolean> {
+  return (await db.one(sql.type(ExistsRow)`
+    SELECT EXISTS (SELECT 1 FROM recipient_profile WHERE uei = ${dunsOrUei.toUpperCase()} OR recipient_unique_id = ${dunsOrUei}) AS found`)).found;
+}
+
 /**
  * The children of a parent hash (every recipient whose transactions name it as parent) with their obligations
  * in the fiscal year, all time (year null), or the trailing 12 months (latest), largest first.

@@ -12,6 +12,7 @@ import {
   listChildren,
   listRecipients,
   recipientRecentLoans,
+  recipientIdExists,
   recipientTotals,
   summariesFresh,
 } from '../queries/recipient.query';
@@ -104,7 +105,11 @@ export const recipientChildrenRoute = (db: CommonQueryMethods) =>
   jsonHandler(async (req): Promise<ResponseBody<'listRecipientChildren'>> => {
     const key = pathValue(req, 'duns_or_uei');
     const parentHash = await findParentHash(db, key);
-    if (!parentHash) throw notFound(`No parent recipient with DUNS or UEI '${key}'.`);
+    if (!parentHash) {
+      // A recipient that is no one's parent has no children; an id no recipient has is unknown.
+      if (await recipientIdExists(db, key)) return [];
+      throw notFound(`No recipient with DUNS or UEI '${key}'.`);
+    }
     const year = parseYear(queryValue(req, 'year'));
     const fresh = year === 'latest' ? false : await summariesFresh(db);
     return [...(await listChildren(db, parentHash, year, fresh))];

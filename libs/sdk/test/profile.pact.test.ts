@@ -267,6 +267,104 @@ const cases: Case[] = [
     call: (api) => api.GET('/api/v2/recipient/state/'),
     check: ok,
   },
+  {
+    description: 'a request for the subawards of an award',
+    method: 'POST',
+    path: '/api/v2/subawards/',
+    body: { award_id: 990001, sort: 'amount', order: 'asc' },
+    response: {
+      results: eachLike({
+        id: integer(9900002),
+        subaward_number: string('SUB-2'),
+        description: string('SUB-2 WORK'),
+        action_date: regex('^\\d{4}-\\d{2}-\\d{2}$', '2024-02-05'),
+        amount: number(80),
+        recipient_name: string('SUB TWO'),
+      }),
+      page_metadata: pageMetadata,
+    },
+    call: (api) => api.POST('/api/v2/subawards/', { body: { award_id: 990001, sort: 'amount', order: 'asc' } }),
+    check: ok,
+  },
+  {
+    description: 'a request for the File C rollup of an award',
+    method: 'POST',
+    path: '/api/v2/awards/funding_rollup/',
+    body: { award_id: 990001 },
+    response: { total_transaction_obligated_amount: number(1000), awarding_agency_count: integer(1), funding_agency_count: integer(1), federal_account_count: integer(2) },
+    call: (api) => api.POST('/api/v2/awards/funding_rollup/', { body: { award_id: 990001 } }),
+    check: (r) => {
+      ok(r);
+      expect((r.data as { total_transaction_obligated_amount: number }).total_transaction_obligated_amount).toBe(1000);
+    },
+  },
+  {
+    description: 'a request for the File C rollup of an IDV',
+    method: 'POST',
+    path: '/api/v2/idvs/funding_rollup/',
+    body: { award_id: 990010 },
+    response: { total_transaction_obligated_amount: number(2000), awarding_agency_count: integer(1), funding_agency_count: integer(1), federal_account_count: integer(2) },
+    call: (api) => api.POST('/api/v2/idvs/funding_rollup/', { body: { award_id: 990010 } }),
+    check: ok,
+  },
+  {
+    description: 'a request for the activity of an IDV',
+    method: 'POST',
+    path: '/api/v2/idvs/activity/',
+    body: { award_id: 990010, limit: 10 },
+    response: {
+      results: eachLike({
+        award_id: integer(990001),
+        generated_unique_award_id: string('CONT_AWD_TAWD1_1100_TIDV1_1100'),
+        awarding_agency: like('Department of Agriculture'),
+        awarding_agency_id: like(1),
+        awarding_agency_slug: like('department-of-agriculture'),
+        period_of_performance_potential_end_date: like(null),
+        parent_award_id: like(990010),
+        parent_generated_unique_award_id: like('CONT_IDV_TIDV1_1100'),
+        parent_award_piid: like('TIDV1'),
+        obligated_amount: number(1150),
+        awarded_amount: number(2500),
+        period_of_performance_start_date: like('2023-11-15'),
+        piid: like('TAWD1'),
+        recipient_name: like('PROFILE CHILD ONE LLC'),
+        recipient_id: like(`${hashOf('CHLDUEI00001')}-C`),
+        grandchild: boolean(false),
+      }),
+      page_metadata: { ...pageMetadata, total: integer(4), limit: integer(10) },
+    },
+    call: (api) => api.POST('/api/v2/idvs/activity/', { body: { award_id: 990010, limit: 10 } }),
+    check: ok,
+  },
+  {
+    description: 'a request for the recipient count by keyword',
+    method: 'POST',
+    path: '/api/v2/recipient/count/',
+    body: { keyword: 'PROFILE CHILD' },
+    response: { count: integer(2) },
+    call: (api) => api.POST('/api/v2/recipient/count/', { body: { keyword: 'PROFILE CHILD' } }),
+    check: (r) => {
+      ok(r);
+      expect(r.data).toEqual({ count: 2 });
+    },
+  },
+  {
+    description: 'a request for the award type breakdown of a state',
+    method: 'GET',
+    path: '/api/v2/recipient/state/awards/56/',
+    query: { year: 'all' },
+    response: eachLike({ type: regex('^(contracts|grants|direct_payments|loans|other_financial_assistance)$', 'contracts'), amount: number(2850), count: integer(4), total_outlays: number(520) }),
+    call: (api) => api.GET('/api/v2/recipient/state/awards/{fips}/', { params: { path: { fips: '56' }, query: { year: 'all' } } }),
+    check: ok,
+  },
+  {
+    description: 'a request for the last update date of award data',
+    method: 'GET',
+    path: '/api/v2/awards/last_updated/',
+    response: { last_updated: regex('^\\d{2}/\\d{2}/\\d{4}$', '11/25/2026') },
+    call: (api) => api.GET('/api/v2/awards/last_updated/'),
+    check: ok,
+  },
 ];
 
 describe('SDK contract with the profile app', () => {

@@ -30,7 +30,12 @@ module.exports = [
   {
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
+    // Type-aware rules read the types of each file through the project service (tsconfig.json).
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
     rules: {
+      // A promise nobody awaits loses its rejection (an unhandled rejection ends the process) and its ordering.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@nx/enforce-module-boundaries': [
         'error',
         { enforceBuildableLibDependency: false, allow: ['@usas/test-harness', '@usas/db/testing', '@usas/db/embedded', '@usas/loader/progress'], depConstraints },

@@ -35,7 +35,6 @@ module.exports = {
       ...common,
       displayName: 'consumer',
       testMatch: ['<rootDir>/libs/sdk/test/**/*.pact.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/jest/consumer-setup.ts'],
     },
     {
       ...common,

@@ -39,7 +39,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const specPaths = Object.keys(openapiDocument.paths);
   const validator = OpenApiValidator.middleware({
     apiSpec: structuredClone(openapiDocument) as never,
-    validateRequests: { allErrors: true, removeAdditional: false, coerceTypes: false },
+    // Unknown query parameters (cache busters such as `?_=1` from browsers and the website) are ignored as
+    // upstream does; known ones are still checked against their schemas.
+    validateRequests: { allErrors: true, removeAdditional: false, coerceTypes: false, allowUnknownQueryParameters: true },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateApiSpec: false,
     ignorePaths: (p: string) => !p.startsWith('/api/'),

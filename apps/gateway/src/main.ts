@@ -4,7 +4,7 @@
  * database, data loading and a one-command start, use `npm start` instead.
  */
 import { createDbPool } from '@usas/db';
-import { createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { createLogger, createMetrics, loadConfig, servingPool } from '@usas/service-kit';
 import { createAllInOneGateway } from './all-in-one';
 import { createGateway } from './gateway';
 import { listen } from './listen';
@@ -29,8 +29,8 @@ async function main(): Promise<void> {
     });
   } else {
     if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required for the gateway process (or use `npm start`).');
-    const db = await createDbPool(config.DATABASE_REPLICA_URL ?? config.DATABASE_URL, { maximumPoolSize: config.DB_POOL_SIZE });
-    const primary = config.DATABASE_REPLICA_URL ? await createDbPool(config.DATABASE_URL, { maximumPoolSize: 4 }) : db;
+    const db = await createDbPool(config.DATABASE_REPLICA_URL ?? config.DATABASE_URL, { ...servingPool(config), maximumPoolSize: config.DB_POOL_SIZE });
+    const primary = config.DATABASE_REPLICA_URL ? await createDbPool(config.DATABASE_URL, { ...servingPool(config), maximumPoolSize: 4 }) : db;
     closeDb = async () => {
       await db.end();
       if (primary !== db) await primary.end();

@@ -19,7 +19,7 @@ describe('gateway conventions', () => {
 
   it('answers unknown paths with a JSON 404', async () => {
     const res = await h.http.get('/api/v2/no/such/thing/').expect(404);
-    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toEqual({ detail: 'No endpoint matches this path.', errors: [] });
     const outside = await h.http.get('/nothing-here').expect(404);
     expect(outside.body.detail).toMatch(/No endpoint matches GET \/nothing-here/);
@@ -54,6 +54,20 @@ describe('gateway conventions', () => {
       .send({ budget_function: '800', auditTrail: 'Budget function list' })
       .expect(200);
     expect(res.body.results).toHaveLength(2);
+  });
+
+  it('ignores unknown query parameters (cache busters) and still checks the known ones', async () => {
+    const plain = await h.http.get('/api/v2/references/glossary/?limit=2').expect(200);
+    const busted = await h.http.get('/api/v2/references/glossary/?limit=2&_=1700000000000').expect(200);
+    expect(busted.body).toEqual(plain.body);
+    expect(busted.body.results).toHaveLength(2);
+    const defc = await h.http.get('/api/v2/references/def_codes/?_=1').expect(200);
+    expect(defc.body.codes.length).toBeGreaterThan(0);
+    const post = await h.http.post('/api/v2/budget_functions/list_budget_subfunctions/?_=1&foo[bar]=2').send({ budget_function: '800' }).expect(200);
+    expect(post.body.results).toHaveLength(2);
+    const bad = await h.http.get('/api/v2/references/glossary/?limit=0&_=1').expect(400);
+    expect(bad.headers['content-type']).toBe('application/json');
+    expect(bad.body.detail).toMatch(/limit/);
   });
 
   it('answers CORS preflights and marks responses for any origin', async () => {
@@ -91,7 +105,7 @@ describe('gateway conventions', () => {
 
 describe('operations endpoints', () => {
   it('reports liveness and readiness', async () => {
-    expect((await h.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'gateway' });
+    expect((await h.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok', service: 'gateway', database: 'up' });
     expect((await h.http.get('/readyz').expect(200)).body).toEqual({ status: 'ready', service: 'gateway' });
   });
 

@@ -65,6 +65,8 @@ describe('all-in-one and split modes answer alike', () => {
     const proxied = await send(supertest(split.app));
     expect(proxied.status).toBe(direct.status);
     expect(proxied.body).toEqual(direct.body);
+    expect(direct.headers['content-type']).toBe('application/json');
+    expect(proxied.headers['content-type']).toBe('application/json');
     expect(direct.status).toBeLessThan(500);
   });
 

@@ -34,10 +34,10 @@ describe('POST /api/v2/autocomplete/accounts/{component}/', () => {
     const all = await post('/api/v2/autocomplete/accounts/ata/', { filters: {} }).expect(200);
     expect(all.body.results).toEqual([
       { ata: '020', agency_name: 'Department of the Treasury', agency_abbreviation: 'TREAS' },
-      { ata: '021', agency_name: 'Department of the Army', agency_abbreviation: null },
+      { ata: '021', agency_name: 'Department of the Army', agency_abbreviation: '' },
     ]);
     const narrowed = await post('/api/v2/autocomplete/accounts/ata/', { filters: { ata: '02', aid: '097' } }).expect(200);
-    expect(narrowed.body.results).toEqual([{ ata: '021', agency_name: 'Department of the Army', agency_abbreviation: null }]);
+    expect(narrowed.body.results).toEqual([{ ata: '021', agency_name: 'Department of the Army', agency_abbreviation: '' }]);
   });
 
   it('lists availability type codes including null (accounts with a period of availability)', async () => {
@@ -85,16 +85,31 @@ describe('POST /api/v2/autocomplete/accounts/{component}/', () => {
 });
 
 describe('POST /api/v2/autocomplete/awarding_agency/ and funding_agency/ (deprecated)', () => {
-  it('ranks prefix matches first, toptier-flagged agencies first, with a deprecation message', async () => {
+  it('ranks name-word matches first, toptier agencies first among them, with a deprecation message', async () => {
+    // "Defense" is a whole word of all three names: the toptier agencies (DNFSB, Department of Defense) lead,
+    // so the Department of Defense comes before its "Defense ..." subtiers.
     const res = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'defense' }).expect(200);
     expect(res.body.messages).toEqual([DEPRECATED]);
-    expect(res.body.results.map((r: { id: number }) => r.id)).toEqual([108, 102, 101]);
-    expect(res.body.results[1]).toEqual({
+    expect(res.body.results.map((r: { id: number }) => r.id)).toEqual([108, 101, 102]);
+    expect(res.body.results[1]).toMatchObject({ id: 101, toptier_flag: true, subtier_agency: { abbreviation: 'DOD', name: 'Department of Defense' } });
+    expect(res.body.results[2]).toEqual({
       id: 102,
       toptier_flag: false,
       toptier_agency: { toptier_code: '097', abbreviation: 'DOD', name: 'Department of Defense' },
       subtier_agency: { abbreviation: 'DLA', name: 'Defense Logistics Agency' },
     });
+  });
+
+  it('ranks an exact abbreviation first, then whole words before word starts', async () => {
+    const dla = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'dla' }).expect(200);
+    expect(dla.body.results.map((r: { id: number }) => r.id)).toEqual([102]);
+    const dod = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'DoD' }).expect(200);
+    expect(dod.body.results.map((r: { id: number }) => r.id)[0]).toBe(101);
+    // "of Defense" is whole words of one name only; "defen" starts a word in all three (toptiers first)
+    const words = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'of defense' }).expect(200);
+    expect(words.body.results.map((r: { id: number }) => r.id)).toEqual([101]);
+    const start = await post('/api/v2/autocomplete/awarding_agency/', { search_text: 'defen' }).expect(200);
+    expect(start.body.results.map((r: { id: number }) => r.id)).toEqual([108, 101, 102]);
   });
 
   it('matches abbreviations and puts FEMA under DHS before the legacy FEMA toptier', async () => {
@@ -201,6 +216,9 @@ describe('code lookups', () => {
     expect(byName.body).toEqual({ results: [{ popular_name: 'Medicaid', program_number: '93.778', program_title: 'Medical Assistance Program' }] });
     const exact = await post('/api/v2/autocomplete/cfda/', { search_text: 'ag research' }).expect(200);
     expect(exact.body.results[0].program_number).toBe('10.001');
+    // A listing without a popular name answers an empty string (the contract declares a string).
+    const unnamed = await post('/api/v2/autocomplete/cfda/', { search_text: 'extension' }).expect(200);
+    expect(unnamed.body).toEqual({ results: [{ popular_name: '', program_number: '10.500', program_title: 'Cooperative Extension Service' }] });
   });
 
   it('naics: 6-digit codes only, prefix matches before contains matches', async () => {

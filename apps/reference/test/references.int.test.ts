@@ -31,10 +31,10 @@ describe('GET /api/v2/references/glossary/', () => {
     expect(res.body.results[6]).toEqual({
       term: 'Current Award Amount',
       slug: 'current-award-amount',
-      data_act_term: null,
+      data_act_term: '',
       plain: 'The current value.',
-      official: null,
-      resources: null,
+      official: '',
+      resources: '',
     });
   });
 
@@ -58,7 +58,7 @@ describe('GET /api/v2/references/toptier_agencies/ and /agency/{id}/', () => {
     toptier_code: '012',
     abbreviation: 'USDA',
     agency_name: 'Department of Agriculture',
-    congressional_justification_url: null,
+    congressional_justification_url: '',
     active_fy: '2021',
     active_fq: '4',
     outlay_amount: 350.1,
@@ -111,7 +111,7 @@ describe('GET /api/v2/references/toptier_agencies/ and /agency/{id}/', () => {
         mission: 'Feed people.',
         website: 'https://www.usda.gov/',
         icon_filename: 'USDA.jpg',
-        congressional_justification_url: null,
+        congressional_justification_url: '',
       },
     };
     expect((await h.http.get('/api/v2/references/agency/106/').expect(200)).body).toEqual(expected);
@@ -132,7 +132,7 @@ describe('GET /api/v2/references/toptier_agencies/ and /agency/{id}/', () => {
         mission: '',
         website: '',
         icon_filename: '',
-        congressional_justification_url: null,
+        congressional_justification_url: '',
       },
     });
   });

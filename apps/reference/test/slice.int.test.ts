@@ -116,16 +116,29 @@ describe('filter hashes', () => {
     expect(restored.body.filter).not.toHaveProperty('auditTrail');
   });
 
-  it('rejects a missing required filter field with 422 naming it', async () => {
-    const { timePeriodType: _omit, ...partial } = emptyFilters;
-    const res = await h.http.post('/api/v2/references/filter/').send({ filters: partial }).expect(422);
-    expect(res.body.detail).toBe("Missing value: 'filters.timePeriodType' is a required field.");
-    expect(res.body.errors).toEqual([{ path: '/body/filters/timePeriodType', message: "must have required property 'timePeriodType'", code: 'required' }]);
+  it('stores the website filter shape of any version: missing legacy keys, new keys, other value types', async () => {
+    const { timePeriodType: _omit, keyword: _keyword, ...partial } = emptyFilters;
+    const filters = { ...partial, awardType: 'A', keyword: ['bridges'], timePeriodFY: [2024], filterNewAwardsOnlySelected: false, selectedDEF: { L: true } };
+    const body = { filters, version: 2 };
+    const res = await h.http.post('/api/v2/references/filter/').send(body).expect(200);
+    const restored = await h.http.post('/api/v2/references/hash/').send({ hash: res.body.hash }).expect(200);
+    expect(restored.body).toEqual({ filter: body });
   });
 
-  it('rejects a wrong type with 400', async () => {
-    const res = await h.http.post('/api/v2/references/filter/').send({ filters: { ...emptyFilters, awardType: 'A' } }).expect(400);
-    expect(res.body.errors[0]).toMatchObject({ path: '/body/filters/awardType', code: 'type' });
+  it('stores any JSON object, hashed as upstream hashes a sorted body', async () => {
+    // upstream: md5(json.dumps({"filters": "Department of Transportation"}))
+    const res = await h.http.post('/api/v2/references/filter/').send({ filters: 'Department of Transportation' }).expect(200);
+    expect(res.body.hash).toBe('1c89eccf09b7dc74a75b651af79602e7');
+    const empty = await h.http.post('/api/v2/references/filter/').send({}).expect(200);
+    const restored = await h.http.post('/api/v2/references/hash/').send({ hash: empty.body.hash }).expect(200);
+    expect(restored.body).toEqual({ filter: {} });
+  });
+
+  it('rejects a body that is not a JSON object with 400', async () => {
+    const res = await h.http.post('/api/v2/references/filter/').send(['a']).expect(400);
+    expect(res.body.detail).toMatch(/object/);
+    const deep = await h.http.post('/api/v2/references/filter/').set('content-type', 'application/json').send(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`).expect(400);
+    expect(deep.body.detail).toBe('The filter set is nested deeper than 64 levels.');
   });
 
   it('rejects bodies over 512KB with 413 and writes nothing', async () => {

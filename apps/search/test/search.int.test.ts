@@ -633,3 +633,89 @@ describe('answers through the summary tables', () => {
     expect(count.body.results).toEqual(expect.objectContaining({ contracts: 1, loans: 1, grants: 0 }));
   });
 });
+
+describe('filters.award_amounts on transaction-level searches (the award amount of each transaction)', () => {
+  // award amounts: 1 = 1,000 (A), 2 = 500 (D), 3 = 2,000 (04), 4 = 10,000 (loan face value), 5 = 300 (IDV_A)
+  const SMALL = [{ upper_bound: 500 }];
+
+  it('spending_by_category/* sums the transactions of the awards in range', async () => {
+    const res = await post('spending_by_category/awarding_agency/', { filters: { time_period: FY2020_2021, award_amounts: SMALL } }).expect(200);
+    expect(res.body.results).toEqual([
+      { id: agencyIds.Z101, name: 'Department of Testing', code: 'DOT', amount: 800, total_outlays: null, agency_slug: 'department-of-testing' },
+    ]);
+    const big = await post('spending_by_category/awarding_agency/', { filters: { time_period: FY2020_2021, award_amounts: [{ lower_bound: 1000, upper_bound: 2000 }] } }).expect(200);
+    expect(big.body.results.map((r: { code: string; amount: number }) => [r.code, r.amount])).toEqual([['AOE', 2000], ['DOT', 1000]]);
+  });
+
+  it('spending_over_time keeps only the transactions of those awards', async () => {
+    const res = await post('spending_over_time/', { group: 'fiscal_year', filters: { time_period: FY2020_2021, award_amounts: [{ lower_bound: 5000 }] } }).expect(200);
+    expect(res.body.results.map((r: { time_period: object; aggregated_amount: number; Loan_Obligations: number }) => [r.time_period, r.aggregated_amount, r.Loan_Obligations])).toEqual([
+      [{ fiscal_year: '2020' }, 0, 0],
+      [{ fiscal_year: '2021' }, 25, 25],
+    ]);
+  });
+
+  it('spending_by_geography aggregates the same rows', async () => {
+    const res = await post('spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'state', filters: { time_period: FY2020_2021, award_amounts: SMALL } }).expect(200);
+    expect(res.body.results.map((r: { shape_code: string; aggregated_amount: number }) => [r.shape_code, r.aggregated_amount])).toEqual([
+      ['MD', 500],
+      ['VA', 300],
+    ]);
+  });
+
+  it('spending_by_transaction and its count list and count those transactions', async () => {
+    const list = await post('spending_by_transaction/', {
+      filters: { award_type_codes: [...CONTRACTS, 'IDV_A'], award_amounts: SMALL },
+      fields: ['Award ID', 'Transaction Amount'],
+      sort: 'Transaction Amount',
+    }).expect(200);
+    expect(list.body.results.map((r: { 'Award ID': string; 'Transaction Amount': number }) => [r['Award ID'], r['Transaction Amount']])).toEqual([
+      ['PIIDTWO', 500],
+      ['IDVFIVE', 300],
+    ]);
+    const count = await post('spending_by_transaction_count/', { filters: { award_amounts: [{ lower_bound: 1000, upper_bound: 2000 }] } }).expect(200);
+    expect(count.body.results).toEqual({ contracts: 2, direct_payments: 0, grants: 2, idvs: 0, loans: 0, other: 0 });
+    const grouped = await post('spending_by_transaction_grouped/', { filters: { award_type_codes: CONTRACTS, award_amounts: SMALL } }).expect(200);
+    expect(grouped.body.results.map((r: { award_id: string }) => r.award_id)).toEqual(['PIIDTWO']);
+  });
+});
+
+describe('filters.keyword means keywords: [keyword] on every search endpoint', () => {
+  it('spending_by_transaction and its count', async () => {
+    const list = await post('spending_by_transaction/', {
+      filters: { award_type_codes: CONTRACTS, keyword: 'PIIDTWO' },
+      fields: ['Award ID', 'Mod'],
+      sort: 'Mod',
+    }).expect(200);
+    expect(list.body.results.map((r: { 'Award ID': string }) => r['Award ID'])).toEqual(['PIIDTWO']);
+    const count = await post('spending_by_transaction_count/', { filters: { keyword: 'PIIDTWO' } }).expect(200);
+    expect(count.body.results).toEqual({ contracts: 1, direct_payments: 0, grants: 0, idvs: 0, loans: 0, other: 0 });
+    expect(count.body.messages).toEqual([EARLIEST_DATE_MESSAGE]);
+  });
+
+  it('award, category and time searches, added to any keywords', async () => {
+    const awards = await post('spending_by_award/', { filters: { award_type_codes: CONTRACTS, keyword: 'PIIDONE' }, fields: ['Award ID'] }).expect(200);
+    expect(awards.body.results.map((r: { 'Award ID': string }) => r['Award ID'])).toEqual(['PIIDONE']);
+    const both = await post('spending_by_award_count/', { filters: { keywords: ['PIIDONE'], keyword: 'PIIDTWO' } }).expect(200);
+    expect(both.body.results).toMatchObject({ contracts: 2 });
+    const over = await post('spending_over_time/', { group: 'fiscal_year', filters: { time_period: FY2020_2021, keyword: 'PIIDTWO' } }).expect(200);
+    expect(over.body.results.map((r: { aggregated_amount: number }) => r.aggregated_amount)).toEqual([500, 0]);
+  });
+});
+
+describe('subagency categories answer the toptier abbreviation as a string', () => {
+  it('is empty for a toptier agency without an abbreviation', async () => {
+    await h.db.pool.query(sql.unsafe`UPDATE toptier_agency SET abbreviation = NULL WHERE toptier_code = 'Z02'`);
+    await h.db.pool.query(sql.unsafe`UPDATE transaction_search SET awarding_toptier_agency_abbreviation = NULL WHERE awarding_toptier_agency_code = 'Z02'`);
+    try {
+      // a keyword keeps the query on the base table, which the updates changed
+      const res = await post('spending_by_category/awarding_subagency/', { filters: { time_period: FY2020_2021, keywords: ['FAIN3'] } }).expect(200);
+      expect(res.body.results).toEqual([
+        expect.objectContaining({ code: 'ES', amount: 2000, agency_abbreviation: '', agency_name: 'Agency of Examples', agency_slug: 'agency-of-examples' }),
+      ]);
+    } finally {
+      await h.db.pool.query(sql.unsafe`UPDATE toptier_agency SET abbreviation = 'AOE' WHERE toptier_code = 'Z02'`);
+      await h.db.pool.query(sql.unsafe`UPDATE transaction_search SET awarding_toptier_agency_abbreviation = 'AOE' WHERE awarding_toptier_agency_code = 'Z02'`);
+    }
+  });
+});

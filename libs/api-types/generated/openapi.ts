@@ -1194,9 +1194,11 @@ export interface paths {
         put?: never;
         /**
          * Store an advanced search filter set and return its hash
-         * @description The hash is an MD5 hex digest over a canonical JSON form of the body (keys sorted at every
-         *     level), so the same filters sent with another key order give the same hash. Storing is idempotent.
-         *     The body may not exceed 512KB.
+         * @description Stores any JSON object, as upstream does: the website sends its page's filter state (`filters`) and a format
+         *     `version`, whose keys change with the page's version, so neither is required or checked. The object is stored
+         *     as sent, except `auditTrail` (request telemetry some clients add to every call), and its hash is an MD5 hex
+         *     digest over a canonical JSON form (keys sorted at every level, Python `json.dumps` separators), so the same
+         *     object sent with another key order gives the same hash. Storing is idempotent. The body may not exceed 512KB.
          */
         post: operations["createFilterHash"];
         delete?: never;
@@ -1933,6 +1935,10 @@ export interface components {
          */
         "advanced-filter-object": {
             agencies?: components["schemas"]["agency-object"][];
+            /**
+             * @description Amount ranges, OR-ed, bounds inclusive, on the award amount (subawards: the subaward amount). Transaction-level
+             *     searches compare the amount of each transaction's award.
+             */
             award_amounts?: components["schemas"]["award-amounts"][];
             /** @description An id wrapped in double quotes is matched exactly; otherwise matching is fuzzier. */
             award_ids?: string[];
@@ -1942,6 +1948,11 @@ export interface components {
             def_codes?: string[];
             description?: string;
             extent_competed_type_codes?: string[];
+            /**
+             * @description A single keyword (the older form the website's keyword page sends): the same as `keywords: [keyword]`, added
+             *     to any `keywords` given.
+             */
+            keyword?: string;
             /** @description Free-text keywords searched across ids, recipient names and UEI/DUNS, descriptions and NAICS/PSC text. */
             keywords?: string[];
             /** @description NAICS prefixes to require or exclude, or a legacy array of codes. */
@@ -2399,10 +2410,14 @@ export interface components {
             total_outlays?: number;
         };
         "glossary-listing": {
-            data_act_term: string | null;
-            official: string | null;
-            plain: string | null;
-            resources: string | null;
+            /** @description Name of the DATA Act schema element; empty when the term is not one. */
+            data_act_term: string;
+            /** @description Official (DATA Act schema) definition; empty when the term has none. */
+            official: string;
+            /** @description Plain-language definition; empty when none is written. */
+            plain: string;
+            /** @description Markdown links to further reading; empty when there are none. */
+            resources: string;
             slug: string;
             term: string;
         };
@@ -2630,8 +2645,8 @@ export interface components {
             total_outlays: number | null;
         };
         "search-category-subagency-result": components["schemas"]["search-category-result"] & {
-            /** @description Abbreviation of the toptier agency of the subtier. */
-            agency_abbreviation: string | null;
+            /** @description Abbreviation of the toptier agency of the subtier; empty when it has none. */
+            agency_abbreviation: string;
             /** @description Toptier agency id of the subtier's parent agency. */
             agency_id: number | null;
             agency_name: string;
@@ -2838,35 +2853,13 @@ export interface components {
             sub?: string | null;
         };
         /**
-         * @description Filter state of the advanced search page, stored under a hash. Extra keys (for example
-         *     `federalAccounts`, `treasuryAccounts`, or keys of newer page versions) are kept as sent.
+         * @description Filter state of the upstream website's advanced search page, as the page sends it: usually an object with keys
+         *     such as `keyword`, `timePeriodType`, `timePeriodFY`, `timePeriodStart`, `timePeriodEnd`, `selectedLocations`,
+         *     `awardType`, `selectedAwardingAgencies`, `selectedRecipients`, `awardAmounts`, `selectedNAICS`, `selectedPSC`,
+         *     `federalAccounts`, `treasuryAccounts`, `defCodes`. The keys and the shape of their values change with the page's
+         *     version, so nothing is required or checked: the value is stored and given back exactly as sent, as upstream does.
          */
-        "ui-filter-set": {
-            awardAmounts: Record<string, never>;
-            awardType: string[];
-            extentCompeted: string[];
-            federalAccounts?: Record<string, never>;
-            keyword: Record<string, never>;
-            locationDomesticForeign: string;
-            pricingType: string[];
-            recipientDomesticForeign: string;
-            recipientType: string[];
-            selectedAwardIDs: Record<string, never>;
-            selectedAwardingAgencies: Record<string, never>;
-            selectedCFDA: Record<string, never>;
-            selectedFundingAgencies: Record<string, never>;
-            selectedLocations: Record<string, never>;
-            selectedNAICS: Record<string, never>;
-            selectedPSC: Record<string, never>;
-            selectedRecipientLocations: Record<string, never>;
-            selectedRecipients: string[];
-            setAside: string[];
-            timePeriodEnd: string | null;
-            timePeriodFY: string[];
-            timePeriodStart: string | null;
-            timePeriodType: string;
-            treasuryAccounts?: Record<string, never>;
-        };
+        "ui-filter-set": unknown;
         UiFilterSet: components["schemas"]["ui-filter-set"];
     };
     responses: {
@@ -3006,8 +2999,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            agency_abbreviation: string | null;
-                            agency_name: string | null;
+                            /** @description Its abbreviation; empty when the agency has none. */
+                            agency_abbreviation: string;
+                            /** @description Name of the CGAC agency of the code; empty for a code no agency has. */
+                            agency_name: string;
                             aid: string;
                         }[];
                     };
@@ -3038,8 +3033,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            agency_abbreviation: string | null;
-                            agency_name: string | null;
+                            /** @description Its abbreviation; empty when the agency has none. */
+                            agency_abbreviation: string;
+                            /** @description Name of the CGAC agency of the code; empty for a code no agency has. */
+                            agency_name: string;
                             ata: string;
                         }[];
                     };
@@ -3237,9 +3234,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            popular_name: string | null;
+                            /** @description Popular name of the listing; empty when it has none. */
+                            popular_name: string;
                             program_number: string;
-                            program_title: string | null;
+                            program_title: string;
                         }[];
                     };
                 };
@@ -4463,7 +4461,8 @@ export interface operations {
                             active_fy: string;
                             agency_name: string;
                             budget_authority_amount: string;
-                            congressional_justification_url: string | null;
+                            /** @description Empty when the agency has none. */
+                            congressional_justification_url: string;
                             current_total_budget_authority_amount: string;
                             icon_filename: string;
                             mission: string;
@@ -4830,9 +4829,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    filters: components["schemas"]["ui-filter-set"];
-                    /** @description Version of the filter format. */
-                    version?: string;
+                    filters?: components["schemas"]["ui-filter-set"];
+                    /** @description Version of the filter format (the website sends a date such as `2020-06-01`); not checked. */
+                    version?: unknown;
                 };
             };
         };
@@ -4850,7 +4849,6 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             413: components["responses"]["payload-too-large"];
-            422: components["responses"]["unprocessable"];
         };
     };
     listGlossary: {
@@ -4910,9 +4908,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The object stored by `POST /api/v2/references/filter/`, exactly as it was stored. */
                         filter: {
                             filters?: components["schemas"]["ui-filter-set"];
-                            version?: string;
+                            /** @description Version of the filter format, as sent. */
+                            version?: unknown;
                         };
                     };
                 };
@@ -5030,14 +5030,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
-                            abbreviation: string | null;
+                            /** @description Empty for the agencies the reference data gives no abbreviation. */
+                            abbreviation: string;
                             active_fq: string;
                             active_fy: string;
                             agency_id: number;
                             agency_name: string;
                             agency_slug: string;
                             budget_authority_amount: number;
-                            congressional_justification_url: string | null;
+                            /** @description Empty when the agency has none. */
+                            congressional_justification_url: string;
                             current_total_budget_authority_amount: number;
                             obligated_amount: number;
                             outlay_amount: number;
@@ -6006,10 +6008,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    filters: components["schemas"]["advanced-filter-object"] & {
-                        /** @description A single keyword (older form of `keywords`). */
-                        keyword?: string;
-                    };
+                    filters: components["schemas"]["advanced-filter-object"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 import { createPool, type DatabasePool } from 'slonik';
 import type { DriverTypeParser } from '@slonik/driver';
+import { createPoolGuard } from './pool-guard';
 import { createResultParserInterceptor } from './result-parser.interceptor';
 
 export type { DatabasePool };
@@ -22,18 +23,42 @@ const typeParsers: DriverTypeParser[] = [
 
 export interface DbPoolOptions {
   maximumPoolSize?: number;
-  /** Milliseconds; default 60 s. */
-  statementTimeout?: number;
+  /**
+   * Server-side statement_timeout in milliseconds (default 60 s); `'DISABLE_TIMEOUT'` for loaders and
+   * migrations. The client gives up shortly after it too, for a server that does not answer at all.
+   */
+  statementTimeout?: number | 'DISABLE_TIMEOUT';
+  /** Milliseconds a caller waits for a free connection before a 503 (default 5 s). */
+  acquireTimeout?: number;
+  /** The current request's abort signal: a query still running when it fires is cancelled. */
+  requestSignal?: () => AbortSignal | undefined;
 }
 
-/** Creates the slonik pool every process uses, with validating result parsers. */
+/**
+ * Creates the slonik pool every process uses, with validating result parsers and the guard that
+ * bounds waiting, answers 503 on outages and cancels queries of requests that went away.
+ */
 export async function createDbPool(url: string, options: DbPoolOptions = {}): Promise<DatabasePool> {
-  return createPool(url, {
-    interceptors: [createResultParserInterceptor()],
+  const maximumPoolSize = options.maximumPoolSize ?? 10;
+  const statementTimeout = options.statementTimeout ?? 60_000;
+  const guard = createPoolGuard({
+    slots: maximumPoolSize,
+    acquireTimeout: options.acquireTimeout ?? 5_000,
+    statementTimeout: statementTimeout === 'DISABLE_TIMEOUT' ? undefined : statementTimeout,
+    requestSignal: options.requestSignal,
+  });
+  const pool = await createPool(url, {
+    interceptors: [guard.interceptor, createResultParserInterceptor()],
     typeParsers,
-    maximumPoolSize: options.maximumPoolSize ?? 10,
-    statementTimeout: options.statementTimeout ?? 60_000,
-    connectionTimeout: 10_000,
+    maximumPoolSize,
+    statementTimeout,
+    // Connecting to a paused server hangs in the TCP backlog: give up quickly so the caller gets its 503.
+    connectionTimeout: 3_000,
+    connectionRetryLimit: 1,
     idleTimeout: 30_000,
   });
+  // Slonik also emits each failed query's error on the pool; an EventEmitter 'error' without a listener
+  // throws (a 500 instead of the caller's own error, or a crash). The caller gets the error anyway.
+  pool.on('error', () => undefined);
+  return guard.wrap(pool, url);
 }

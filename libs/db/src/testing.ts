@@ -39,7 +39,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = databaseUrl(adminUrl, name);
-  const pool = await createDbPool(url, { maximumPoolSize: 4 });
+  // Tests fire bursts of parallel requests on a shared machine: wait for a connection rather than fail fast.
+  const pool = await createDbPool(url, { maximumPoolSize: 4, acquireTimeout: 30_000 });
   return {
     url,
     pool,

@@ -3,7 +3,7 @@ import { sql } from 'slonik';
 import { agenciesFilter } from './agencies.filter';
 import { awardIdsFilter } from './award-ids.filter';
 import { defCodesFilter } from './def-codes.filter';
-import { descriptionFilter, keywordsFilter } from './keywords.filter';
+import { descriptionFilter, keywordsFilter, searchKeywords } from './keywords.filter';
 import { LEVEL_COLUMNS, type LevelColumns } from './level-columns';
 import { locationsFilter, scopeFilter } from './location.filter';
 import { naicsFilter, pscFilter } from './naics-psc.filter';
@@ -30,10 +30,16 @@ function awardTypeFilter(codes: readonly string[], c: LevelColumns): Fragment {
   return equalsAny(c.type, unique(codes));
 }
 
-/** `award_amounts`: ranges OR-ed, bounds inclusive (btree index on the amount column serves each range). */
+/** Alias of award_search in the award amount probe of transaction-level searches. */
+const AMOUNT_AWARD = 'amount_award';
+
+/**
+ * `award_amounts`: ranges OR-ed, bounds inclusive (btree index on the amount column serves each range). Transaction
+ * rows carry no award amount: they match on their award's, probed by primary key through `award_id`.
+ */
 function awardAmountsFilter(ranges: NonNullable<AdvancedFilter['award_amounts']>, c: LevelColumns): Fragment {
-  const amount = col(c.amount);
-  return anyOf(
+  const amount = c.amountOnAward ? qualified(AMOUNT_AWARD, c.amount) : col(c.amount);
+  const condition = anyOf(
     ranges.map((r) => {
       const bounds: Fragment[] = [];
       if (r.lower_bound !== undefined && r.lower_bound !== null) bounds.push(sql.fragment`${amount} >= ${r.lower_bound}`);
@@ -41,6 +47,8 @@ function awardAmountsFilter(ranges: NonNullable<AdvancedFilter['award_amounts']>
       return bounds.length === 0 ? sql.fragment`${amount} IS NOT NULL` : allOf(bounds);
     }),
   );
+  if (!c.amountOnAward) return condition;
+  return sql.fragment`EXISTS (SELECT 1 FROM award_search AS ${sql.identifier([AMOUNT_AWARD])} WHERE ${qualified(AMOUNT_AWARD, 'award_id')} = ${qualified(c.table, 'award_id')} AND ${condition})`;
 }
 
 /**
@@ -92,7 +100,8 @@ export function compileFilters(filters: AdvancedFilter, level: SpendingLevel, co
   }
   if (given(f.award_type_codes)) parts.push(awardTypeFilter(f.award_type_codes, c));
   if (given(f.agencies)) parts.push(agenciesFilter(f.agencies));
-  if (given(f.keywords)) parts.push(keywordsFilter(f.keywords, c));
+  const keywords = searchKeywords(f);
+  if (given(keywords)) parts.push(keywordsFilter(keywords, c));
   if (given(f.description)) parts.push(descriptionFilter(f.description, c));
   if (given(f.place_of_performance_scope)) parts.push(scopeFilter(f.place_of_performance_scope, c.pop));
   if (given(f.place_of_performance_locations)) parts.push(locationsFilter(f.place_of_performance_locations, c.pop, 'place_of_performance_locations'));

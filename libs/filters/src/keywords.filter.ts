@@ -1,6 +1,17 @@
 import { sql } from 'slonik';
 import type { LevelColumns } from './level-columns';
+import type { AdvancedFilter } from './types';
 import { anyOf, col, containsText, escapeLike, TRUE, unique, withKeywordDocument, type Fragment } from './sql-helpers';
+
+/**
+ * The keywords a filter set searches: `keywords` plus the single `keyword` of the website's keyword page
+ * (upstream reads it as `keywords: [keyword]` on every search endpoint). Undefined when neither is given.
+ */
+export function searchKeywords(filters: Pick<AdvancedFilter, 'keywords' | 'keyword'>): string[] | undefined {
+  const single = typeof filters.keyword === 'string' ? [filters.keyword] : [];
+  if (filters.keywords === undefined && single.length === 0) return undefined;
+  return [...(filters.keywords ?? []), ...single];
+}
 
 /**
  * `keywords`: a row matches when any keyword is found in any searched column.

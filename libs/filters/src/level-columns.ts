@@ -46,7 +46,13 @@ export interface LevelColumns {
   keywordDocument: KeywordDocument;
   /** Exact-id columns of `award_ids`. */
   awardIdColumns: string[];
+  /** Amount column of `award_amounts`. */
   amount: string;
+  /**
+   * Set when the level's table has no award amount (transactions): `award_amounts` reads `amount` of the row's
+   * award in award_search through `award_id`, as upstream compares a transaction's award amount.
+   */
+  amountOnAward: boolean;
   recipientName: string;
   recipientUei: string;
   recipientDuns: string;
@@ -125,6 +131,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     keywordDocument: AWARD_KEYWORD_DOCUMENT,
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
+    amountOnAward: false,
     ...PRIME_RECIPIENT,
     pop: PRIME_POP,
     recipientLocation: PRIME_RECIPIENT_LOCATION,
@@ -148,6 +155,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     },
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],
     amount: 'award_amount',
+    amountOnAward: true,
     ...PRIME_RECIPIENT,
     pop: PRIME_POP,
     recipientLocation: PRIME_RECIPIENT_LOCATION,
@@ -198,6 +206,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     },
     awardIdColumns: ['award_piid_fain', 'subaward_number'],
     amount: 'subaward_amount',
+    amountOnAward: false,
     recipientName: 'sub_awardee_or_recipient_legal',
     recipientUei: 'sub_awardee_or_recipient_uei',
     recipientDuns: 'sub_awardee_or_recipient_uniqu',

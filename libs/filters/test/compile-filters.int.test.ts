@@ -244,6 +244,10 @@ describe('keywords and description', () => {
     ['NAICS code prefix', 'awards', { keywords: ['3364'] }, [1, 2]],
     ['NAICS description', 'awards', { keywords: ['aircraft'] }, [1]],
     ['keywords are OR-ed', 'awards', { keywords: ['gamma', 'delta'] }, [3, 5]],
+    ['single keyword', 'awards', { keyword: 'rocket' }, [1]],
+    ['single keyword added to keywords', 'awards', { keywords: ['gamma'], keyword: 'delta' }, [3, 5]],
+    ['single keyword on transactions', 'transactions', { keyword: 'initial' }, [101]],
+    ['blank single keyword: no condition', 'transactions', { keyword: ' ' }, [101, 102, 103, 104, 105, 106]],
     ['% is literal', 'awards', { keywords: ['100%'] }, [2]],
     ['_ is literal', 'awards', { keywords: ['BETA_LABS'] }, []],
     ['transaction description', 'transactions', { keywords: ['initial'] }, [101]],
@@ -356,6 +360,10 @@ describe('award_ids and award_amounts', () => {
     ['ranges are OR-ed', 'awards', { award_amounts: [{ upper_bound: 500 }, { lower_bound: 25_000_000 }] }, [2, 3]],
     ['empty range: any known amount', 'awards', { award_amounts: [{}] }, [1, 2, 3, 5]],
     ['subaward amount', 'subawards', { award_amounts: [{ lower_bound: 100, upper_bound: 250 }] }, [201, 203]],
+    // transactions match on their award's amount (award 1: 1,000,000; 2: 25,000,000; 3: 500; 5: 2,000,000)
+    ['transactions by their award amount', 'transactions', { award_amounts: [{ lower_bound: 1_000_000, upper_bound: 2_000_000 }] }, [101, 102, 106]],
+    ['transaction ranges are OR-ed', 'transactions', { award_amounts: [{ upper_bound: 500 }, { lower_bound: 25_000_000 }] }, [103, 104, 105]],
+    ['transactions: empty range', 'transactions', { award_amounts: [{}] }, [101, 102, 103, 104, 105, 106]],
   ]);
 });
 

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
+import { executeSettled } from './execute-settled';
 import { createSpendingClient } from '../src/index';
 
 const { eachLike, like, regex, string, nullValue } = MatchersV3;
@@ -48,7 +49,7 @@ describe('SDK contract with the reference app', () => {
       .withRequest({ method: 'GET', path: '/api/v2/references/def_codes/' })
       .willRespondWith({
         status: 200,
-        headers: { 'Content-Type': regex('application/json.*', 'application/json; charset=utf-8') },
+        headers: { 'Content-Type': 'application/json' },
         body: {
           codes: eachLike({
             code: string('N'),
@@ -59,7 +60,7 @@ describe('SDK contract with the reference app', () => {
           }),
         },
       });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       const { data } = await createSpendingClient(mock.url).GET('/api/v2/references/def_codes/');
       expect(data?.codes[0]).toMatchObject({ code: 'N', disaster: 'covid_19' });
     });
@@ -74,7 +75,7 @@ describe('SDK contract with the reference app', () => {
         status: 200,
         body: { results: eachLike({ budget_function_code: regex('^\\d{3}$', '800'), budget_function_title: string('General Government') }) },
       });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       const { data } = await createSpendingClient(mock.url).GET('/api/v2/budget_functions/list_budget_functions/');
       expect(data?.results[0]?.budget_function_code).toBe('800');
     });
@@ -94,7 +95,7 @@ describe('SDK contract with the reference app', () => {
         status: 200,
         body: { results: eachLike({ budget_subfunction_code: regex('^8\\d\\d$', '801'), budget_subfunction_title: string('Legislative functions') }) },
       });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       const { data } = await createSpendingClient(mock.url).POST('/api/v2/budget_functions/list_budget_subfunctions/', {
         body: { budget_function: '800' },
       });
@@ -108,7 +109,7 @@ describe('SDK contract with the reference app', () => {
       .uponReceiving('a request to hash a filter set')
       .withRequest({ method: 'POST', path: '/api/v2/references/filter/', headers: { 'Content-Type': 'application/json' }, body: { filters, version: '2020-06-01' } })
       .willRespondWith({ status: 200, body: { hash: regex('^[0-9a-f]{32}$', '0123456789abcdef0123456789abcdef') } });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       const { data } = await createSpendingClient(mock.url).POST('/api/v2/references/filter/', { body: { filters, version: '2020-06-01' } });
       expect(data?.hash).toMatch(/^[0-9a-f]{32}$/);
     });
@@ -128,9 +129,10 @@ describe('SDK contract with the reference app', () => {
         status: 200,
         body: { filter: { filters: like({ ...filters, timePeriodStart: nullValue(), timePeriodEnd: nullValue() }), version: string('2020-06-01') } },
       });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       const { data } = await createSpendingClient(mock.url).POST('/api/v2/references/hash/', { body: { hash: '5ae8d0f0b5c1f4d0b6a7e7c1f2a3b4c5' } });
-      expect(data?.filter.filters?.timePeriodFY).toEqual(['2021']);
+      // The stored filter state is any JSON (its shape follows the website's version).
+      expect((data?.filter.filters as { timePeriodFY?: string[] } | undefined)?.timePeriodFY).toEqual(['2021']);
     });
   });
 
@@ -140,7 +142,7 @@ describe('SDK contract with the reference app', () => {
       .uponReceiving('a request to restore an unknown hash')
       .withRequest({ method: 'POST', path: '/api/v2/references/hash/', headers: { 'Content-Type': 'application/json' }, body: { hash: 'ffffffffffffffffffffffffffffffff' } })
       .willRespondWith({ status: 400, body: { detail: string("No filter set is stored under hash 'ffffffffffffffffffffffffffffffff'.") } });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       const { error, response } = await createSpendingClient(mock.url).POST('/api/v2/references/hash/', { body: { hash: 'ffffffffffffffffffffffffffffffff' } });
       expect(response.status).toBe(400);
       expect(error).toMatchObject({ detail: expect.stringContaining('No filter set') });

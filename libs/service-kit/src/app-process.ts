@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Router } from 'express';
 import { createAppServer } from './app-server';
+import { drainServer } from './drain';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
@@ -30,14 +31,20 @@ export function runAppProcess(name: string, open: (config: Config, logger: Logge
       server.listen(config.PORT, config.HOST, () => resolve());
     });
     logger.info({ port: config.PORT }, `${name} app listening`);
+    let stopping = false;
     const shutdown = () => {
-      server.close(() => {
-        void opened.close().then(() => process.exit(0));
-      });
-      server.closeIdleConnections();
+      if (stopping) return;
+      stopping = true;
+      // In-flight requests finish (bounded), then the app's pools close, then the process ends.
+      void drainServer(server, config.SHUTDOWN_TIMEOUT_MS)
+        .then(() => opened.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     };
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
   };
   start().catch((error: unknown) => {
     process.stderr.write(`${name} app failed to start: ${error instanceof Error ? error.message : String(error)}\n`);

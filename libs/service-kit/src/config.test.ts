@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     expect(c.referenceDataDir).toBeUndefined();
   });
 
+  it('binds loopback and bounds database waits by default', () => {
+    const c = loadConfig({}, bare);
+    expect(c).toMatchObject({ HOST: '127.0.0.1', DB_STATEMENT_TIMEOUT_MS: 5_000, DB_ACQUIRE_TIMEOUT_MS: 2_000, SHUTDOWN_TIMEOUT_MS: 10_000 });
+    expect(loadConfig({ HOST: '0.0.0.0', DB_STATEMENT_TIMEOUT_MS: '250' }, bare)).toMatchObject({ HOST: '0.0.0.0', DB_STATEMENT_TIMEOUT_MS: 250 });
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '10' }, bare)).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
+
   it('fails with the name of a bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, bare)).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' }, bare)).toThrow(/PORT/);

@@ -15,11 +15,16 @@ const intFrom = (def: number, min: number, max: number) =>
 /** Every environment variable the service reads. README "Configuration" lists the same set. */
 const envSchema = z.object({
   PORT: intFrom(8000, 0, 65535),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: exposing the service to the network is a deliberate choice (HOST=0.0.0.0).
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   RUN_MODE: z.enum(['all-in-one', 'split']).default('all-in-one'),
   DATABASE_URL: optionalUrl,
   DATABASE_REPLICA_URL: optionalUrl,
   DB_POOL_SIZE: intFrom(10, 1, 200),
+  // Interactive endpoints answer in well under a second; anything longer is a runaway query holding a connection.
+  DB_STATEMENT_TIMEOUT_MS: intFrom(5_000, 100, 3_600_000),
+  DB_ACQUIRE_TIMEOUT_MS: intFrom(2_000, 10, 600_000),
+  SHUTDOWN_TIMEOUT_MS: intFrom(10_000, 0, 600_000),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: intFrom(54329, 1024, 65535),
   REFERENCE_DATA_DIR: z.string().optional(),

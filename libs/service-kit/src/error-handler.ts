@@ -1,6 +1,7 @@
 import { ApiError, toApiError } from '@usas/errors';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { createLogThrottle } from './log-throttle';
 
 interface BodyParserError {
   type?: string;
@@ -40,6 +41,8 @@ export type ErrorTranslator = (error: unknown) => ApiError | undefined;
  * code. Unknown errors are logged with their stack and answered with a generic 500.
  */
 export function createErrorHandler(logger: Logger, translators: ErrorTranslator[] = []): ErrorRequestHandler {
+  // During an outage every request fails with the same 503: one log line per interval is enough.
+  const throttle = createLogThrottle(10_000);
   return (error, req, res, _next) => {
     let apiError: ApiError | undefined = error instanceof ApiError ? error : fromBodyParserError(error);
     for (const t of translators) {
@@ -48,7 +51,10 @@ export function createErrorHandler(logger: Logger, translators: ErrorTranslator[
     }
     apiError ??= toApiError(error);
     const log = (req as { log?: Logger }).log ?? logger;
-    if (apiError.status >= 500) log.error({ err: apiError.cause ?? apiError, code: apiError.code }, 'request failed');
+    if (apiError.code === 'service_unavailable') {
+      const t = throttle(apiError.message);
+      if (t.log) log.warn({ err: apiError.cause ?? apiError, code: apiError.code, suppressed: t.suppressed }, 'request failed: service unavailable');
+    } else if (apiError.status >= 500) log.error({ err: apiError.cause ?? apiError, code: apiError.code }, 'request failed');
     else if (req.headers['x-warmup'] !== '1') log.info({ code: apiError.code, detail: apiError.message }, 'request rejected');
     if (res.headersSent) {
       res.destroy();

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { createErrorHandler, notFoundHandler, type ErrorTranslator } from './error-handler';
+import { createHealthRouter } from './health.route';
+import { exactJsonContentType } from './json-content-type';
 import type { Metrics } from './metrics';
+import { requestScope } from './request-scope';
 
 export interface HttpAppOptions {
   name: string;
@@ -23,13 +26,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Builds an express app with the parts every process shares: request ids, JSON logs, metrics,
- * /healthz, /readyz, /metrics, the JSON 404 and the single error handler. It does not listen.
+ * /healthz, /readyz, /metrics, the JSON 404, the single error handler and `Content-Type: application/json`
+ * (no charset) on every JSON answer. It does not listen.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  app.use(exactJsonContentType);
   for (const mw of options.early ?? []) app.use(mw);
   app.use(
     pinoHttp({
@@ -49,19 +54,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   app.use(options.metrics.middleware);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', service: options.name });
-  });
-  app.get('/readyz', async (req: Request, res, next) => {
-    try {
-      await options.ready();
-      res.json({ status: 'ready', service: options.name });
-    } catch (error) {
-      req.log.warn({ err: error }, 'readiness check failed');
-      res.status(503).json({ detail: 'Database is not reachable.', errors: [] });
-      void next;
-    }
-  });
+  app.use(requestScope);
+  app.use(createHealthRouter({ name: options.name, logger: options.logger, ready: options.ready }));
   app.get('/metrics', async (_req, res, next) => {
     try {
       res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());

@@ -9,7 +9,12 @@ export { createErrorHandler, fromBodyParserError, notFoundHandler } from './erro
 export type { ErrorTranslator } from './error-handler';
 export { createHttpApp } from './http-app';
 export type { HttpAppOptions } from './http-app';
+export { JSON_CONTENT_TYPE } from './json-content-type';
 export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { createMetrics } from './metrics';
+export { requestScope, requestSignal } from './request-scope';
+export { servingPool } from './serving-pool';
+export { createLogThrottle } from './log-throttle';
+export { drainServer } from './drain';
 export type { Metrics } from './metrics';

@@ -585,7 +585,8 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
   const dateSigned = days[earliest] as number;
   const actionDate = days[latest] as number;
   const lastModified = days.map((d) => Math.min(ctx.today, d + (random.chance(0.7) ? 0 : random.int(1, 30))));
-  const lastModifiedMax = Math.max(...lastModified);
+  // an award's last_modified_date is its latest transaction's, as the derive step and upstream set it (migration 0080)
+  const lastModifiedLatest = lastModified[latest] as number;
   const category = spec.category;
 
   const sum = (xs: number[] | null): number | null => (xs === null ? null : xs.reduce((a, b) => a + b, 0));
@@ -664,7 +665,7 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
     cents(awardAmount), centsText(totalPragmatic), cents(sum(allOptions)), cents(sum(exercised)), cents(totalFunding),
     spec.isFpds ? NULL : centsText(totalNonFederal ?? 0), cents(sum(indirect)), int(subs.count), cents(subs.count > 0 ? subs.total : null), int(n),
     isoDay(dateSigned), isoDay(actionDate), int(fiscalYearOf(actionDate)), isoDay(first), isoDay(popEnd),
-    potentialEnd === null ? NULL : isoDay(potentialEnd), spec.isIdv ? isoDay(popEnd) : NULL, isoDay(lastModifiedMax), ctx.updateDate,
+    potentialEnd === null ? NULL : isoDay(potentialEnd), spec.isIdv ? isoDay(popEnd) : NULL, isoDay(lastModifiedLatest), ctx.updateDate,
     awardingBlock, fundingBlock, recipientText, recipientLocationText, popText, awardCodes, fileCAward, officers,
     int(firstTransactionId + latest), int(firstTransactionId + earliest), transactionKeywordText,
   ].join('\t'));

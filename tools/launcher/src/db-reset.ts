@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     await client.query('SET client_min_messages = warning');
     await client.query('DROP SCHEMA public CASCADE');
     await client.query('CREATE SCHEMA public');
-    process.stdout.write(`Database reset (${database.embedded ? `embedded, ${config.DATA_DIR}/pg` : 'DATABASE_URL'}). Run \`npm start\` to rebuild it.\n`);
+    process.stdout.write(`Database reset (${database.embedded ? `embedded, ${database.dataDir}` : 'DATABASE_URL'}). Run \`npm start\` to rebuild it.\n`);
   } finally {
     await client.end().catch(() => undefined);
     await database.stop();

@@ -3,13 +3,14 @@
  * under DATA_DIR; applies migrations; loads reference data (REFERENCE_DATA_DIR, ../shared/reference-data,
  * or generated); then serves every app in one process (all-in-one mode) on PORT.
  */
-import { createAllInOneGateway, listen } from '@usas/gateway';
+import { createAllInOneGateway, listen, type Gateway, type RunningServer } from '@usas/gateway';
 import { createDbPool, runMigrations } from '@usas/db';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
-import { ConfigError, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, servingPool } from '@usas/service-kit';
+import type { DatabasePool } from 'slonik';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -17,19 +18,35 @@ async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'usaspending');
+  const throttle = createLogThrottle(10_000);
   say(config.DATABASE_URL ? 'Using the database at DATABASE_URL.' : `Starting embedded PostgreSQL (data in ${config.DATA_DIR}/pg) ...`);
-  const database = await openDatabase(config);
-  const cleanups: Array<() => Promise<void>> = [database.stop];
+  const database = await openDatabase(
+    config,
+    (line) => {
+      // Server output: errors and fatal lines matter (rate-limited, a crash-looping server repeats them); the rest is noise.
+      if (!/\b(ERROR|FATAL|PANIC)\b/.test(line)) return logger.debug({ postgres: line }, 'postgres');
+      const t = throttle('postgres');
+      if (t.log) logger.warn({ postgres: line, suppressed: t.suppressed }, 'postgres');
+    },
+    say,
+  );
+  // Teardown in the reverse order of start-up: HTTP first (drained), then the apps, the pools, the database.
+  let server: RunningServer | undefined;
+  let gateway: Gateway | undefined;
+  const pools: DatabasePool[] = [];
+  let stopping = false;
   const shutdown = async (code: number) => {
-    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    if (server) await drainServer(server.server, config.SHUTDOWN_TIMEOUT_MS);
+    if (gateway) await gateway.close().catch(() => undefined);
+    for (const p of pools) await p.end().catch(() => undefined);
+    await database.stop().catch(() => undefined);
     process.exit(code);
   };
   // Handlers go in first: Ctrl-C during data generation must still stop the embedded database cleanly.
-  let stopping = false;
   const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    say(`\n${signal}: stopping ...`);
+    say(`\n${signal}: stopping (in-flight requests get up to ${config.SHUTDOWN_TIMEOUT_MS} ms) ...`);
     void shutdown(0);
   };
   process.on('SIGINT', () => onSignal('SIGINT'));
@@ -38,16 +55,12 @@ async function main(): Promise<void> {
     const migrations = await runMigrations(database.url);
     say(`Migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied} already in place.`);
 
-    const db = await createDbPool(config.DATABASE_REPLICA_URL ?? database.url, { maximumPoolSize: config.DB_POOL_SIZE });
-    const primary = config.DATABASE_REPLICA_URL ? await createDbPool(database.url, { maximumPoolSize: 4 }) : db;
-    cleanups.push(async () => {
-      await db.end();
-      if (primary !== db) await primary.end();
-    });
-
+    // Loading runs long statements on purpose: its own pool without the interactive statement timeout.
+    const loader = await createDbPool(database.url, { maximumPoolSize: 4, statementTimeout: 'DISABLE_TIMEOUT' });
+    pools.push(loader);
     say(`Reference data from ${config.referenceDataDir ?? 'the generated set (no reference directory found)'}:`);
     const progress = createProgress('  reference data', REFERENCE_GROUPS.length);
-    const results = await loadReferenceData(primary, { dir: config.referenceDataDir, onProgress: (d, _t, g) => progress.update(d, g) });
+    const results = await loadReferenceData(loader, { dir: config.referenceDataDir, onProgress: (d, _t, g) => progress.update(d, g) });
     progress.stop();
     for (const r of results) {
       const rows = Object.entries(r.rows).map(([t, n]) => `${t}=${n}`).join(' ');
@@ -73,15 +86,27 @@ async function main(): Promise<void> {
       if (generated) say(`  done in ${generated.seconds.toFixed(1)} s (${generated.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')})`);
     }
     say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
+    pools.splice(pools.indexOf(loader), 1);
+    await loader.end();
 
-    const gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT });
+    const serving = { ...servingPool(config), maximumPoolSize: config.DB_POOL_SIZE };
+    const db = await createDbPool(config.DATABASE_REPLICA_URL ?? database.url, serving);
+    pools.push(db);
+    const primary = config.DATABASE_REPLICA_URL ? await createDbPool(database.url, { ...serving, maximumPoolSize: 4 }) : db;
+    if (primary !== db) pools.push(primary);
+
+    if (stopping) return;
+    gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT });
     await gateway.warmUp();
-    const server = await listen(gateway.app, config.PORT, config.HOST, logger);
-    cleanups.push(server.close, gateway.close);
+    if (stopping) return;
+    server = await listen(gateway.app, config.PORT, config.HOST, logger);
     say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${server.url}/api/v2/  API reference: ${server.url}/docs  (Ctrl-C stops)`);
   } catch (error) {
-    await shutdown(1).catch(() => undefined);
-    throw error;
+    if (stopping) return;
+    stopping = true;
+    // Said before the teardown, which ends the process.
+    process.stderr.write(`start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await shutdown(1);
   }
 }
 

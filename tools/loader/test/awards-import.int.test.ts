@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import pg from 'pg';
-import { AwardFileError, loadAwardFiles } from '../src/index';
+import { loadAwardFiles, type LoadAwardFilesResult } from '../src/index';
+import { formatFileReport } from '../src/awards/load-awards-command';
 
 async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -333,7 +335,8 @@ describe('load:awards importer', () => {
     // One changed row: its award is written again (both its rows read), the other award is passed over.
     withOffice[2] = { ...withOffice[2]!, federal_action_obligation: '2000' };
     const changed = await load('skip-2.csv', withOffice);
-    expect(changed.files[0]).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+    // (the changed award's other row is compared value by value: unchanged too)
+    expect(changed.files[0]).toMatchObject({ rows: 3, inserted: 0, updated: 1, unchanged: 2, rejected: 0 });
     expect(changed.derive.length).toBeGreaterThan(0);
     expect(await totals()).toEqual([
       { fain: 'TSTSKIP0', total_obligation: '52000.00', transaction_count: 2 }, { fain: 'TSTSKIP1', total_obligation: '0.00', transaction_count: 1 }]);
@@ -342,7 +345,7 @@ describe('load:awards importer', () => {
     // (here to the same values: only their fingerprints are written, no row counts as updated) ...
     const bump = () => query(db.url, `UPDATE reference_data_load SET checksum = checksum || 'x' WHERE group_name = (SELECT min(group_name) FROM reference_data_load)`);
     await bump();
-    expect((await load('skip-3.csv', withOffice)).files[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 0 });
+    expect((await load('skip-3.csv', withOffice)).files[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
     expect((await load('skip-3.csv', withOffice)).files[0]).toMatchObject({ unchanged: 3 });
     // ... and here to a renamed office.
     const officeName = async () => query(db.url, `SELECT DISTINCT awarding_office_name FROM transaction_search WHERE fain LIKE 'TSTSKIP%'`);
@@ -419,12 +422,24 @@ describe('load:awards importer', () => {
       FROM subaward_search WHERE subaward_number = 'SUB-1'`);
     expect(sub).toEqual({ ok: true, key: `CONT_AWD_TST0001_${subtier}_IDVTST01_${subtier}|SUB-1|R1`, tas: ['N', 'Q'] });
     const again = await loadAwardFiles(db.url, [archive]);
-    expect(again.files.map((f) => [f.inserted, f.updated])).toEqual([[0, 0], [0, 0]]);
+    expect(again.files.map((f) => [f.rows, f.inserted, f.updated, f.unchanged, f.rejected])).toEqual([[2, 0, 0, 2, 0], [1, 0, 0, 1, 0]]);
     // The same files in a ZIP64 archive are read alike (and change nothing).
     const archive64 = file('awards64.zip', zip64([['Subawards_1.csv', subawards], ['Assistance_PrimeAwardSummaries_1.csv', awards]]));
     const again64 = await loadAwardFiles(db.url, [archive64]);
     expect(again64.files.map((f) => [path.basename(f.file), f.layout, f.rows, f.inserted, f.updated])).toEqual([
       ['Subawards_1.csv', 'subaward_d1', 2, 0, 0], ['Assistance_PrimeAwardSummaries_1.csv', 'award_d2', 1, 0, 0],
+    ]);
+    expect(again64.files.map((f) => formatFileReport(f).replace(/\(\d+\.\d s\)/, '(s)'))).toEqual([
+      '  awards64.zip/Subawards_1.csv: subaward_d1, loaded: 2 read = 0 written (0 new, 0 updated) + 2 unchanged + 0 rejected (s)',
+      '  awards64.zip/Assistance_PrimeAwardSummaries_1.csv: award_d2, loaded: 1 read = 0 written (0 new, 0 updated) + 1 unchanged + 0 rejected (s)',
+    ]);
+    // an archive that is not a zip, or holds no CSV file, fails alone
+    const broken = await loadAwardFiles(db.url, [file('truncated.zip', zip64([['a.csv', 'x']]).subarray(0, 40)),
+      file('empty.zip', zip([['notes.txt', 'x']])), archive64]);
+    expect(broken.files.map((f) => [path.basename(f.file), f.status, f.problems.map((p) => p.reason)])).toEqual([
+      ['truncated.zip', 'failed', [expect.stringMatching(/^unreadable zip: /)]],
+      ['empty.zip', 'failed', ['the zip holds no .csv file']],
+      ['Subawards_1.csv', 'loaded', []], ['Assistance_PrimeAwardSummaries_1.csv', 'loaded', []],
     ]);
   });
 
@@ -615,42 +630,86 @@ describe('load:awards importer', () => {
         parent_recipient_name, description, naics_description, product_or_service_description, transaction_keyword_text) ILIKE '%BULK RECIPIENT%'`)).toEqual([{ n: 2 }]);
   });
 
-  it('rejects a file with a bad row, naming file, line and reason, and loads nothing of it', async () => {
+  it('rejects bad rows with file, line and reason, loads the rest, and goes on with the next file', async () => {
     const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `BAD_${i}`, assistance_award_unique_key: `ASST_NON_BAD${i}_${subtier}`, award_id_fain: `BAD${i}` }));
     rows[1] = { ...rows[1]!, action_date: '2023-02-30' };
-    const bad = file('bad.csv', csv(ASSISTANCE_COLUMNS, [rows[0]!, { ...rows[0]!, assistance_transaction_unique_key: 'BAD_X', transaction_description: 'TWO\nLINES' }, rows[1]!]));
+    // award BAD0 twice (the second row spans two lines), award BAD1 with an impossible date
+    const bad = file('bad.csv', csv(ASSISTANCE_COLUMNS, [rows[0]!, { ...rows[0]!, assistance_transaction_unique_key: 'BAD_X', modification_number: '1', transaction_description: 'TWO\nLINES' }, rows[1]!]));
     const before = await snapshot(db.url);
-    const error = await loadAwardFiles(db.url, [bad]).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AwardFileError);
-    const problems = (error as AwardFileError).problems;
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: bad, line: 5, reason: `invalid date '2023-02-30' in action_date (expected YYYY-MM-DD)` });
-    expect((error as Error).message).toBe(`bad.csv:5: invalid date '2023-02-30' in action_date (expected YYYY-MM-DD)`);
-    expect(await snapshot(db.url)).toEqual(before);
+    const result = await loadAwardFiles(db.url, [bad]);
+    expect(result.rejected).toBe(1);
+    expect(result.files).toEqual([expect.objectContaining({ file: bad, layout: 'transaction_d2', status: 'partial', rows: 3, inserted: 2, updated: 0, unchanged: 0, rejected: 1, problemCount: 1 })]);
+    expect(result.files[0]!.problems.map((p) => p.message)).toEqual([`bad.csv:5: invalid date '2023-02-30' in action_date (expected YYYY-MM-DD, or a date-time)`]);
+    expect(await query(db.url, `SELECT fain, transaction_count FROM award_search WHERE fain LIKE 'BAD%' ORDER BY fain`)).toEqual([{ fain: 'BAD0', transaction_count: 2 }]);
 
-    const unknownAgency = file('agency.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, awarding_sub_agency_code: 'ZZZZ' }]));
-    await expect(loadAwardFiles(db.url, [unknownAgency])).rejects.toThrow(`agency.csv:2: unknown awarding sub-agency code 'ZZZZ'`);
-    const ragged = file('ragged.csv', `${ASSISTANCE_COLUMNS.join(',')}\na,b\n`);
-    await expect(loadAwardFiles(db.url, [ragged])).rejects.toThrow(/ragged\.csv:2: missing data for column/);
-    const unknown = file('unknown.csv', 'foo,bar\n1,2\n');
-    await expect(loadAwardFiles(db.url, [unknown])).rejects.toThrow('unknown.csv:1: unknown layout');
-    expect(await snapshot(db.url)).toEqual(before);
+    // An award is loaded with all its rows in the file or none: a bad row takes its award's other rows with it.
+    const split = file('split.csv', csv(ASSISTANCE_COLUMNS, [
+      { ...rows[0]!, assistance_transaction_unique_key: 'SPLIT_1', assistance_award_unique_key: `ASST_NON_SPLIT_${subtier}`, award_id_fain: 'SPLIT' },
+      { ...rows[0]!, assistance_transaction_unique_key: 'SPLIT_2', assistance_award_unique_key: `ASST_NON_SPLIT_${subtier}`, award_id_fain: 'SPLIT', modification_number: '1', federal_action_obligation: '12,5' },
+      { ...rows[0]!, assistance_transaction_unique_key: 'SPLIT_3', assistance_award_unique_key: `ASST_NON_SPLITOK_${subtier}`, award_id_fain: 'SPLITOK' },
+    ]));
+    const splitResult = await loadAwardFiles(db.url, [split]);
+    expect(splitResult.files[0]).toMatchObject({ status: 'partial', rows: 3, inserted: 1, unchanged: 0, rejected: 2, problemCount: 2 });
+    expect(splitResult.files[0]!.problems.map((p) => [p.line, p.reason])).toEqual([
+      [2, `not loaded: another row of award 'ASST_NON_SPLIT_${subtier}' is rejected (an award is loaded with all its rows or none)`],
+      [3, `invalid amount '12,5' in federal_action_obligation`],
+    ]);
+    expect(await query(db.url, `SELECT fain FROM award_search WHERE fain LIKE 'SPLIT%' ORDER BY fain`)).toEqual([{ fain: 'SPLITOK' }]);
 
-    // A later file's failure leaves the earlier file committed and derived (its recipient is known).
+    // Several files: each one reported, in order; files that cannot be read are reported and the next goes on.
     const good = file('good.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'GOOD_0',
       assistance_award_unique_key: `ASST_NON_GOOD0_${subtier}`, award_id_fain: 'GOOD0', recipient_uei: 'TSTUEI000077' }]));
-    await expect(loadAwardFiles(db.url, [good, bad])).rejects.toThrow(`bad.csv:5: invalid date '2023-02-30'`);
-    expect(await query(db.url, `SELECT transaction_count, total_obligation FROM award_search WHERE fain = 'GOOD0'`))
-      .toEqual([{ transaction_count: 1, total_obligation: '50000.00' }]);
+    const unknownAgency = file('agency.csv', csv(ASSISTANCE_COLUMNS, [
+      { ...rows[0]!, assistance_transaction_unique_key: 'AGENCY_0', assistance_award_unique_key: `ASST_NON_AGENCY0_${subtier}`, award_id_fain: 'AGENCY0', awarding_sub_agency_code: 'ZZZZ' },
+      { ...rows[0]!, assistance_transaction_unique_key: 'AGENCY_1', assistance_award_unique_key: `ASST_NON_AGENCY1_${subtier}`, award_id_fain: 'AGENCY1' }]));
+    const ragged = file('ragged.csv', `${ASSISTANCE_COLUMNS.join(',')}\n${csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'RAGGED_0', award_id_fain: 'RAGGED0' }]).split('\n')[1]}\na,b\n`);
+    const unknown = file('unknown.csv', 'foo,bar\n1,2\n');
+    const notZip = file('broken.zip', 'not a zip file');
+    const multi = await loadAwardFiles(db.url, [ragged, good, unknown, unknownAgency, notZip, path.join(dir, 'missing.csv')]);
+    expect(multi.files.map((f) => [path.basename(f.file), f.status, f.rows, f.inserted, f.unchanged, f.rejected, f.problems.map((p) => p.message)])).toEqual([
+      ['ragged.csv', 'failed', 0, 0, 0, 0, [expect.stringMatching(/^ragged\.csv:3: missing data for column/)]],
+      ['good.csv', 'loaded', 1, 1, 0, 0, []],
+      ['unknown.csv', 'failed', 0, 0, 0, 0, ['unknown.csv:1: unknown layout: the header has no USAspending award, transaction or subaward key column']],
+      ['agency.csv', 'partial', 2, 1, 0, 1, [`agency.csv:2: unknown awarding sub-agency code 'ZZZZ' (not in the agency reference data)`]],
+      ['broken.zip', 'failed', 0, 0, 0, 0, [expect.stringMatching(/^broken\.zip: unreadable zip: /)]],
+      ['missing.csv', 'failed', 0, 0, 0, 0, [expect.stringMatching(/^missing\.csv: unreadable file: ENOENT/)]],
+    ]);
+    expect(multi.rejected).toBe(5);
+    // nothing of a failed file is kept (the ragged file's good first row included); the good files are derived
+    expect(await query(db.url, `SELECT fain FROM award_search WHERE fain IN ('RAGGED0', 'GOOD0', 'AGENCY0', 'AGENCY1') ORDER BY fain`))
+      .toEqual([{ fain: 'AGENCY1' }, { fain: 'GOOD0' }]);
     expect(await query(db.url, `SELECT recipient_level FROM recipient_profile WHERE recipient_hash = md5('UEI-TSTUEI000077')::uuid`))
       .toEqual([{ recipient_level: 'R' }]);
+    expect(before).not.toEqual(await snapshot(db.url));
+  });
+
+  it('rolls a file back whole when the database refuses its data mid-write, and loads the next file', async () => {
+    // each amount fits, their sum (the award's total) does not: the write fails after rows were inserted
+    const big = '999999999999999999999.00';
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `OVER_${i}`,
+      assistance_award_unique_key: `ASST_NON_OVER_${subtier}`, award_id_fain: 'OVER', modification_number: String(i), federal_action_obligation: big, assistance_type_code: '04' }));
+    const before = await snapshot(db.url);
+    const overflow = file('overflow.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'OVERA_0', assistance_award_unique_key: `ASST_NON_OVERA_${subtier}`, award_id_fain: 'OVERA', federal_action_obligation: '1.00' }, ...rows]));
+    const next = file('next.csv', csv(ASSISTANCE_COLUMNS, [{ ...rows[0]!, assistance_transaction_unique_key: 'NEXT_0', assistance_award_unique_key: `ASST_NON_NEXT_${subtier}`,
+      award_id_fain: 'NEXT', federal_action_obligation: '5.00' }]));
+    const result = await loadAwardFiles(db.url, [overflow, next]);
+    expect(result.files.map((f) => [path.basename(f.file), f.status, f.inserted, f.problems.map((p) => p.message)])).toEqual([
+      ['overflow.csv', 'failed', 0, ['overflow.csv: not loaded: numeric field overflow']],
+      ['next.csv', 'loaded', 1, []],
+    ]);
+    expect(result.rejected).toBe(1);
+    expect(await query(db.url, `SELECT fain, total_obligation FROM award_search WHERE fain IN ('OVER', 'OVERA', 'NEXT') ORDER BY fain`))
+      .toEqual([{ fain: 'NEXT', total_obligation: '5.00' }]);
+    expect(await query(db.url, `SELECT count(*)::int AS n FROM transaction_search WHERE transaction_unique_id LIKE 'OVER_%'`)).toEqual([{ n: 0 }]);
+    expect(before).not.toEqual(await snapshot(db.url));
   });
 
   it('checks dates against the calendar and amounts against the download format, reporting every bad row', async () => {
     const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `CHECK_${i}`,
       assistance_award_unique_key: `ASST_NON_CHECK${i}_${subtier}`, award_id_fain: `CHECK${i}` }));
     const base = rows[0]!;
-    const variant = (n: number, values: Record<string, string>) => ({ ...base, assistance_transaction_unique_key: `CHECK_V${n}`, ...values });
+    const variant = (n: number, values: Record<string, string>) => ({ ...base, assistance_transaction_unique_key: `CHECK_V${n}`,
+      assistance_award_unique_key: `ASST_NON_CHECKV${n}_${subtier}`, award_id_fain: `CHECKV${n}`, ...values });
     const checked = file('checked.csv', csv(ASSISTANCE_COLUMNS, [
       variant(1, { action_date: '2024-02-29', non_federal_funding_amount: '-123456789012345678901.50' }),
       variant(2, { action_date: '0000-01-01' }),
@@ -660,36 +719,240 @@ describe('load:awards importer', () => {
       variant(6, { action_date: ' 2023-02-01 ', federal_action_obligation: ' -0.10 ', last_modified_date: '2023-03-01T00:00:00Z' }),
       // 21 integer digits, but rounding to cents makes 22
       variant(7, { federal_action_obligation: '999999999999999999999.999' }),
+      variant(8, { action_date: '2023-02-01 24:00:00' }),
+      variant(9, { action_date: '2023-02-01x', last_modified_date: '2023-03-01 garbage' }),
+      variant(10, { action_date: '2023-02-01 10:11:12.123456', last_modified_date: '2023-03-01 10:11:12-05:00' }),
     ]));
-    const before = await snapshot(db.url);
-    const error = await loadAwardFiles(db.url, [checked]).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AwardFileError);
-    expect((error as AwardFileError).problems.map((p) => [p.line, p.reason])).toEqual([
-      [3, `invalid date '0000-01-01' in action_date (expected YYYY-MM-DD)`],
+    const result = await loadAwardFiles(db.url, [checked]);
+    expect(result.files[0]).toMatchObject({ status: 'partial', rows: 10, inserted: 3, rejected: 7, problemCount: 11 });
+    expect(result.files[0]!.problems.map((p) => [p.line, p.reason])).toEqual([
+      [3, `invalid date '0000-01-01' in action_date (expected YYYY-MM-DD, or a date-time)`],
       [4, `invalid amount '1e5' in federal_action_obligation`],
-      [4, `invalid date '2023-1-05' in action_date (expected YYYY-MM-DD)`],
+      [4, `invalid date '2023-1-05' in action_date (expected YYYY-MM-DD, or a date-time)`],
       [5, `invalid amount '.5' in non_federal_funding_amount`],
       [5, `invalid amount '1234567890123456789012' in federal_action_obligation`],
       [6, `invalid amount '+10' in face_value_of_loan`],
-      [6, `invalid date '2023-02-29 10:00:00' in last_modified_date`],
+      [6, `invalid date '2023-02-29 10:00:00' in last_modified_date (expected YYYY-MM-DD, or a date-time)`],
       [8, `invalid amount '999999999999999999999.999' in federal_action_obligation`],
+      [9, `invalid date '2023-02-01 24:00:00' in action_date (expected YYYY-MM-DD, or a date-time)`],
+      [10, `invalid date '2023-02-01x' in action_date (expected YYYY-MM-DD, or a date-time)`],
+      [10, `invalid date '2023-03-01 garbage' in last_modified_date (expected YYYY-MM-DD, or a date-time)`],
     ]);
-    expect(await snapshot(db.url)).toEqual(before);
-    // the good rows alone load, values trimmed
-    const good = file('checked-good.csv', csv(ASSISTANCE_COLUMNS, [
-      variant(1, { action_date: '2024-02-29', non_federal_funding_amount: '-123456789012345678901.50' }),
-      variant(6, { action_date: ' 2023-02-01 ', federal_action_obligation: ' -0.10 ', last_modified_date: '2023-03-01T00:00:00Z' }),
-    ]));
-    await loadAwardFiles(db.url, [good]);
+    // the good rows load, values trimmed, the date of a date-time kept; the date-time of action_date is reported
     expect(await query(db.url, `
       SELECT transaction_unique_id, action_date::text, federal_action_obligation, non_federal_funding_amount, last_modified_date::text
       FROM transaction_search WHERE transaction_unique_id LIKE 'CHECK_V%' ORDER BY 1`)).toEqual([
       { transaction_unique_id: 'CHECK_V1', action_date: '2024-02-29', federal_action_obligation: '50000.00',
         non_federal_funding_amount: '-123456789012345678901.50', last_modified_date: null },
+      { transaction_unique_id: 'CHECK_V10', action_date: '2023-02-01', federal_action_obligation: '50000.00', non_federal_funding_amount: '5000.00',
+        last_modified_date: '2023-03-01' },
       { transaction_unique_id: 'CHECK_V6', action_date: '2023-02-01', federal_action_obligation: '-0.10', non_federal_funding_amount: '5000.00',
         last_modified_date: '2023-03-01' },
     ]);
+    expect(result.files[0]!.normalised).toEqual([
+      { column: 'action_date', count: 1, line: 11, written: '2023-02-01 10:11:12.123456', loaded: '2023-02-01' }]);
   });
+
+  it('accepts date-times in every date column and keeps the date, in the mapped columns and in detail', async () => {
+    const [template] = contractRows();
+    const columns = [...CONTRACT_COLUMNS, 'period_of_performance_potential_end_date', 'ordering_period_end_date', 'solicitation_date', 'initial_report_date'];
+    const row = { ...template!, contract_transaction_unique_key: 'DATETIME-1', contract_award_unique_key: `CONT_AWD_TSTDT1_${subtier}_-NONE-_-NONE-`,
+      award_id_piid: 'TSTDT1', parent_award_agency_id: '', parent_award_id_piid: '', modification_number: '0',
+      action_date: '2022-01-15 00:00:00', period_of_performance_start_date: '2022-01-15T00:00:00', period_of_performance_current_end_date: '2023-01-14 00:00:00',
+      period_of_performance_potential_end_date: '2028-09-19 00:00:00', ordering_period_end_date: '2027-06-30 23:59:59',
+      solicitation_date: '2021-12-01T09:30:00Z', initial_report_date: '2022-01-16 08:00:00', last_modified_date: '2022-01-20 10:11:12.123' };
+    const result = await loadAwardFiles(db.url, [file('datetimes.csv', csv(columns, [row]))]);
+    expect(result.files[0]).toMatchObject({ status: 'loaded', rows: 1, inserted: 1, rejected: 0 });
+    expect(result.files[0]!.normalised.map((v) => [v.column, v.count, v.line, v.written, v.loaded])).toEqual([
+      ['action_date', 1, 2, '2022-01-15 00:00:00', '2022-01-15'],
+      ['period_of_performance_start_date', 1, 2, '2022-01-15T00:00:00', '2022-01-15'],
+      ['period_of_performance_current_end_date', 1, 2, '2023-01-14 00:00:00', '2023-01-14'],
+      ['period_of_performance_potential_end_date', 1, 2, '2028-09-19 00:00:00', '2028-09-19'],
+      ['ordering_period_end_date', 1, 2, '2027-06-30 23:59:59', '2027-06-30'],
+      ['solicitation_date', 1, 2, '2021-12-01T09:30:00Z', '2021-12-01'],
+      ['initial_report_date', 1, 2, '2022-01-16 08:00:00', '2022-01-16'],
+    ]);
+    expect(await query(db.url, `
+      SELECT action_date::text, fiscal_year, period_of_performance_start_date::text AS start, period_of_performance_current_end_date::text AS current_end,
+        period_of_performance_potential_end_date::text AS potential_end, ordering_period_end_date::text AS ordering_end, last_modified_date::text
+      FROM award_search WHERE piid = 'TSTDT1'`)).toEqual([{ action_date: '2022-01-15', fiscal_year: 2022, start: '2022-01-15', current_end: '2023-01-14',
+      potential_end: '2028-09-19', ordering_end: '2027-06-30', last_modified_date: '2022-01-20' }]);
+    expect(await query(db.url, `
+      SELECT action_date::text, last_modified_date::text, detail->>'solicitation_date' AS solicitation, detail->>'initial_report_date' AS initial,
+        detail->>'period_of_performance_potential_end_date' AS potential_end
+      FROM transaction_search WHERE transaction_unique_id = 'DATETIME-1'`)).toEqual([
+      { action_date: '2022-01-15', last_modified_date: '2022-01-20', solicitation: '2021-12-01', initial: '2022-01-16', potential_end: '2028-09-19' }]);
+  });
+
+  it('normalises FIPS codes that went through a float column (11001.0) and rejects other mangled codes, saying so in the report', async () => {
+    const [template] = contractRows();
+    const fips = ['prime_award_transaction_recipient_state_fips_code', 'prime_award_transaction_recipient_county_fips_code',
+      'prime_award_transaction_place_of_performance_state_fips_code', 'prime_award_transaction_place_of_performance_county_fips_code'];
+    const row = (n: number, values: string[]) => ({ ...template!, contract_transaction_unique_key: `FIPS-${n}`, contract_award_unique_key: `CONT_AWD_TSTFIPS${n}_${subtier}_-NONE-_-NONE-`,
+      award_id_piid: `TSTFIPS${n}`, parent_award_agency_id: '', parent_award_id_piid: '', action_date: '2023-04-01',
+      ...Object.fromEntries(fips.map((c, i) => [c, values[i] ?? ''])) });
+    const result = await loadAwardFiles(db.url, [file('fips.csv', csv([...CONTRACT_COLUMNS, ...fips], [
+      row(1, ['51', '51013', '11', '11001']),
+      row(2, ['6.0', '6037', '11.0', '11001.0']),
+      row(3, ['06', '06037', '11', '11001.5']),
+      row(4, ['6', '123456', 'DC', '']),
+    ]))]);
+    expect(result.files[0]).toMatchObject({ status: 'partial', rows: 4, inserted: 2, rejected: 2, problemCount: 3 });
+    expect(result.files[0]!.problems.map((p) => [p.line, p.reason])).toEqual([
+      // (each row is two lines: the template's description holds a line break)
+      [6, `invalid FIPS code '11001.5' in prime_award_transaction_place_of_performance_county_fips_code (expected 5 digits)`],
+      [8, `invalid FIPS code '123456' in prime_award_transaction_recipient_county_fips_code (expected 5 digits)`],
+      [8, `invalid FIPS code 'DC' in prime_award_transaction_place_of_performance_state_fips_code (expected 2 digits)`],
+    ]);
+    expect(result.files[0]!.normalised).toEqual(fips.map((column, i) => ({ column, count: 1, line: 4,
+      written: ['6.0', '6037', '11.0', '11001.0'][i], loaded: ['06', '06037', '11', '11001'][i] })));
+    expect(await query(db.url, `
+      SELECT piid, recipient_location_state_fips, recipient_location_county_code, pop_state_fips, pop_county_code
+      FROM transaction_search WHERE piid LIKE 'TSTFIPS%' ORDER BY piid`)).toEqual([
+      { piid: 'TSTFIPS1', recipient_location_state_fips: '51', recipient_location_county_code: '013', pop_state_fips: '11', pop_county_code: '001' },
+      { piid: 'TSTFIPS2', recipient_location_state_fips: '06', recipient_location_county_code: '037', pop_state_fips: '11', pop_county_code: '001' },
+    ]);
+    expect(await query(db.url, `SELECT pop_state_fips, pop_county_code FROM award_search WHERE piid = 'TSTFIPS2'`))
+      .toEqual([{ pop_state_fips: '11', pop_county_code: '001' }]);
+  });
+
+  it('takes an award\'s last_modified_date and latest values from its latest transaction by action date, then modification number', async () => {
+    const [template] = contractRows();
+    const award = `CONT_AWD_TSTLAT_${subtier}_-NONE-_-NONE-`;
+    const tx = (key: string, mod: string, action: string, modified: string, end: string, amount: string) => ({ ...template!, contract_transaction_unique_key: key,
+      contract_award_unique_key: award, award_id_piid: 'TSTLAT', parent_award_agency_id: '', parent_award_id_piid: '', modification_number: mod,
+      action_date: action, last_modified_date: modified, period_of_performance_start_date: action, period_of_performance_current_end_date: end,
+      federal_action_obligation: amount });
+    const state = async () => (await query<Record<string, unknown>>(db.url, `
+      SELECT a.action_date::text, a.last_modified_date::text, a.period_of_performance_start_date::text AS start_date,
+        a.period_of_performance_current_end_date::text AS end_date, a.total_obligation,
+        a.transaction_count, t.transaction_unique_id AS latest
+      FROM award_search a JOIN transaction_search t ON t.transaction_id = a.latest_transaction_id WHERE a.piid = 'TSTLAT'`))[0];
+    // the greatest last_modified_date is on the oldest action; two rows share the latest action date
+    await loadAwardFiles(db.url, [file('latest-1.csv', csv(CONTRACT_COLUMNS, [
+      tx('LAT-0', '0', '2022-01-10', '2024-05-01 08:00:00', '2022-12-31', '100.00'),
+      tx('LAT-2', 'P00002', '2022-03-01', '2022-03-05 12:00:00', '2024-12-31', '20.00'),
+      tx('LAT-1', 'P00001', '2022-03-01', '2022-03-09 12:00:00', '2023-12-31', '10.00'),
+    ]))]);
+    // (the start date is the earliest transaction's, as upstream's update_awards sets it)
+    expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', start_date: '2022-01-10', end_date: '2024-12-31',
+      total_obligation: '130.00', transaction_count: 3, latest: 'LAT-2' });
+    // the derive step (migration 0080) agrees with what the importer wrote
+    const derived = async () => {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        // (derive_scope is the session's own table)
+        await client.query('SELECT derive_ensure_scope()');
+        await client.query(`TRUNCATE derive_scope; INSERT INTO derive_scope SELECT award_id FROM award_search WHERE piid = 'TSTLAT'`);
+        return (await client.query<{ n: string }>('SELECT derive_award_rollups(true) AS n')).rows[0]?.n;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await derived()).toBe('0');
+
+    // a later file with an older transaction (modified last) changes the totals and the start date only
+    await loadAwardFiles(db.url, [file('latest-2.csv', csv(CONTRACT_COLUMNS, [tx('LAT-OLD', '0A', '2021-12-01', '2025-01-01', '2021-12-31', '1.00')]))]);
+    expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', start_date: '2021-12-01', end_date: '2024-12-31',
+      total_obligation: '131.00', transaction_count: 4, latest: 'LAT-2' });
+    // same action date, lower modification number: still not the latest
+    await loadAwardFiles(db.url, [file('latest-3.csv', csv(CONTRACT_COLUMNS, [tx('LAT-1B', 'P00001A', '2022-03-01', '2026-01-01', '2030-12-31', '1.00')]))]);
+    expect(await state()).toMatchObject({ last_modified_date: '2022-03-05', end_date: '2024-12-31', latest: 'LAT-2' });
+    // a later action takes over
+    await loadAwardFiles(db.url, [file('latest-4.csv', csv(CONTRACT_COLUMNS, [tx('LAT-3', 'P00003', '2022-06-01', '2022-06-02', '2025-06-30', '5.00')]))]);
+    expect(await state()).toEqual({ action_date: '2022-06-01', last_modified_date: '2022-06-02', start_date: '2021-12-01', end_date: '2025-06-30',
+      total_obligation: '137.00', transaction_count: 6, latest: 'LAT-3' });
+    expect(await derived()).toBe('0');
+    // and sets the latest transaction's date when it computes the award itself
+    await query(db.url, `UPDATE award_search SET last_modified_date = '2030-01-01' WHERE piid = 'TSTLAT'`);
+    expect(await derived()).toBe('1');
+    expect(await state()).toMatchObject({ last_modified_date: '2022-06-02', latest: 'LAT-3' });
+  });
+
+  it('re-imports the same files writing nothing, with counts that add up (read = written + unchanged + rejected)', async () => {
+    const [template] = contractRows();
+    const contract = (n: number, values: Record<string, string> = {}) => ({ ...template!, contract_transaction_unique_key: `REIMP-${n}`,
+      contract_award_unique_key: `CONT_AWD_TSTRE${n}_${subtier}_-NONE-_-NONE-`, award_id_piid: `TSTRE${n}`, parent_award_agency_id: '', parent_award_id_piid: '',
+      action_date: '2023-05-01', period_of_performance_current_end_date: '2024-04-30 00:00:00', ...values });
+    const fips = 'prime_award_transaction_place_of_performance_county_fips_code';
+    const contracts = file('Contracts_PrimeTransactions_1.csv', csv([...CONTRACT_COLUMNS, fips], [
+      contract(1, { [fips]: '11001.0' }), contract(2), contract(3, { action_date: '2023-13-01' }), contract(4, { awarding_sub_agency_code: 'ZZZZ' })]));
+    const assistance = file('Assistance_PrimeTransactions_1.csv', csv(ASSISTANCE_COLUMNS, assistanceRows().map((r, i) => ({ ...r,
+      assistance_transaction_unique_key: `REIMP-A${i}`, assistance_award_unique_key: `ASST_NON_TSTREA${i}_${subtier}`, award_id_fain: `TSTREA${i}` }))));
+    const summaries = file('Assistance_PrimeAwardSummaries_1.csv', csv(['assistance_award_unique_key', 'award_id_fain', 'awarding_sub_agency_code',
+      'total_obligated_amount', 'award_base_action_date', 'award_latest_action_date', 'assistance_type_code', 'recipient_name', 'last_modified_date'], [
+      { assistance_award_unique_key: `ASST_NON_TSTRES1_${subtier}`, award_id_fain: 'TSTRES1', awarding_sub_agency_code: subtier, total_obligated_amount: '10.00',
+        award_base_action_date: '2020-05-01 00:00:00', award_latest_action_date: '2021-05-01 00:00:00', assistance_type_code: '02', recipient_name: 'A',
+        last_modified_date: '2021-05-02 10:00:00' },
+      { assistance_award_unique_key: `ASST_NON_TSTRES2_${subtier}`, award_id_fain: 'TSTRES2', awarding_sub_agency_code: subtier, total_obligated_amount: '20.00',
+        award_base_action_date: '2020-05-01', award_latest_action_date: '2021-05-01', assistance_type_code: '02', recipient_name: 'B' },
+    ]));
+    const files = [contracts, assistance, summaries];
+    const counts = (r: LoadAwardFilesResult) => r.files.map((f) => [path.basename(f.file), f.status, f.rows, f.inserted, f.updated, f.unchanged, f.rejected]);
+    const first = await loadAwardFiles(db.url, files);
+    expect(counts(first)).toEqual([
+      ['Contracts_PrimeTransactions_1.csv', 'partial', 4, 2, 0, 0, 2],
+      ['Assistance_PrimeTransactions_1.csv', 'loaded', 2, 2, 0, 0, 0],
+      ['Assistance_PrimeAwardSummaries_1.csv', 'loaded', 2, 2, 0, 0, 0],
+    ]);
+    const mask = (text: string) => text.replace(/\(\d+\.\d s\)/g, '(s)');
+    expect(mask(first.files.map(formatFileReport).join('\n')).split('\n')).toEqual([
+      '  Contracts_PrimeTransactions_1.csv: transaction_d1, partial: 4 read = 2 written (2 new, 0 updated) + 0 unchanged + 2 rejected (s)',
+      `    line 6: invalid date '2023-13-01' in action_date (expected YYYY-MM-DD, or a date-time)`,
+      `    line 8: unknown awarding sub-agency code 'ZZZZ' (not in the agency reference data)`,
+      `    normalised 2 value(s) of period_of_performance_current_end_date, e.g. line 2: '2024-04-30 00:00:00' loaded as '2024-04-30'`,
+      `    normalised 1 value(s) of ${fips}, e.g. line 2: '11001.0' loaded as '11001'`,
+      '  Assistance_PrimeTransactions_1.csv: transaction_d2, loaded: 2 read = 2 written (2 new, 0 updated) + 0 unchanged + 0 rejected (s)',
+      '  Assistance_PrimeAwardSummaries_1.csv: award_d2, loaded: 2 read = 2 written (2 new, 0 updated) + 0 unchanged + 0 rejected (s)',
+      `    normalised 1 value(s) of award_base_action_date, e.g. line 2: '2020-05-01 00:00:00' loaded as '2020-05-01'`,
+      `    normalised 1 value(s) of award_latest_action_date, e.g. line 2: '2021-05-01 00:00:00' loaded as '2021-05-01'`,
+    ]);
+    expect(await query(db.url, `SELECT fain, date_signed::text, action_date::text, last_modified_date::text FROM award_search WHERE fain LIKE 'TSTRES%' ORDER BY fain`)).toEqual([
+      { fain: 'TSTRES1', date_signed: '2020-05-01', action_date: '2021-05-01', last_modified_date: '2021-05-02' },
+      { fain: 'TSTRES2', date_signed: '2020-05-01', action_date: '2021-05-01', last_modified_date: null },
+    ]);
+
+    const before = await snapshot(db.url);
+    const again = await loadAwardFiles(db.url, files);
+    expect(counts(again)).toEqual([
+      ['Contracts_PrimeTransactions_1.csv', 'partial', 4, 0, 0, 2, 2],
+      ['Assistance_PrimeTransactions_1.csv', 'loaded', 2, 0, 0, 2, 0],
+      ['Assistance_PrimeAwardSummaries_1.csv', 'loaded', 2, 0, 0, 2, 0],
+    ]);
+    expect(again.rejected).toBe(2);
+    expect(again.derive).toEqual([]);
+    expect(await snapshot(db.url)).toEqual(before);
+    for (const f of [...first.files, ...again.files]) expect(f.inserted + f.updated + f.unchanged + f.rejected).toBe(f.rows);
+  });
+
+  it('load:awards prints each file\'s report and exits 3 when anything was rejected, 0 when everything loaded', async () => {
+    const rows = assistanceRows().map((r, i): Record<string, string> => ({ ...r, assistance_transaction_unique_key: `CLI_${i}`,
+      assistance_award_unique_key: `ASST_NON_CLI${i}_${subtier}`, award_id_fain: `CLI${i}` }));
+    const clean = file('cli-clean.csv', csv(ASSISTANCE_COLUMNS, [rows[0]!]));
+    const dirty = file('cli-dirty.csv', csv(ASSISTANCE_COLUMNS, [rows[1]!, { ...rows[1]!, assistance_transaction_unique_key: 'CLI_X', assistance_award_unique_key: `ASST_NON_CLIX_${subtier}`, award_id_fain: 'CLIX', action_date: '2023-02-30' }]));
+    const run = (...files: string[]) => new Promise<{ status: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', 'src', 'main.ts'), 'awards', ...files], {
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout }));
+    });
+    const rejected = await run(clean, dirty);
+    expect(rejected.status).toBe(3);
+    expect(rejected.stdout.replace(/\d+\.\d s\b/g, 'N s').split('\n')).toEqual([
+      '  cli-clean.csv: transaction_d2, loaded: 1 read = 1 written (1 new, 0 updated) + 0 unchanged + 0 rejected (N s)',
+      '  cli-dirty.csv: transaction_d2, partial: 2 read = 1 written (1 new, 0 updated) + 0 unchanged + 1 rejected (N s)',
+      `    line 3: invalid date '2023-02-30' in action_date (expected YYYY-MM-DD, or a date-time)`,
+      expect.stringMatching(/^ {2}derived: award_links \d+, award_rollups \d+, /),
+      '2 file(s) in N s: 3 rows read, 2 written, 0 unchanged, 1 rejected',
+      '',
+    ]);
+    const loaded = await run(clean);
+    expect(loaded.status).toBe(0);
+    expect(loaded.stdout).toContain('cli-clean.csv: transaction_d2, loaded: 1 read = 0 written (0 new, 0 updated) + 1 unchanged + 0 rejected');
+  }, 60_000);
 
   it('keeps every column no mapping reads in detail, keyed by header name, blanks left out', async () => {
     const extras = Array.from({ length: 45 }, (_, i) => `extra_${String(i + 1).padStart(2, '0')}`);

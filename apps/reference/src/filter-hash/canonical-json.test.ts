@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
+import { ApiError } from '@usas/errors';
+import { canonicalJson, MAX_FILTER_DEPTH } from './canonical-json';
 import { filterHash } from './filter-hash';
 
 describe('canonicalJson', () => {
@@ -15,7 +16,22 @@ describe('canonicalJson', () => {
   });
 
   it('gives one hash for any key order', () => {
-    expect(filterHash({ a: 1, b: { c: [1, 2], d: 'x' } })).toBe(filterHash({ b: { d: 'x', c: [1, 2] }, a: 1 }));
-    expect(filterHash({ a: [1, 2] })).not.toBe(filterHash({ a: [2, 1] }));
+    const hash = (v: unknown) => filterHash(canonicalJson(v));
+    expect(hash({ a: 1, b: { c: [1, 2], d: 'x' } })).toBe(hash({ b: { d: 'x', c: [1, 2] }, a: 1 }));
+    expect(hash({ a: [1, 2] })).not.toBe(hash({ a: [2, 1] }));
+  });
+
+  it('rejects values nested deeper than the limit with a 400 ApiError', () => {
+    const nest = (levels: number): unknown => (levels === 0 ? 1 : { a: [nest(levels - 1)] });
+    expect(() => canonicalJson(nest(MAX_FILTER_DEPTH / 2 - 1))).not.toThrow();
+    let error: unknown;
+    try {
+      canonicalJson(nest(5_000));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe(`The filter set is nested deeper than ${MAX_FILTER_DEPTH} levels.`);
   });
 });

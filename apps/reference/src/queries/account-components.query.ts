@@ -18,7 +18,7 @@ const COLUMN: Record<AccountComponent, string> = {
 };
 
 const ValueRow = z.object({ value: z.string().nullable() });
-const AgencyValueRow = z.object({ value: z.string(), agency_name: z.string().nullable(), agency_abbreviation: z.string().nullable() });
+const AgencyValueRow = z.object({ value: z.string(), agency_name: z.string(), agency_abbreviation: z.string() });
 
 function conditions(component: AccountComponent, filters: AccountComponentFilters) {
   const parts = [];
@@ -58,7 +58,10 @@ export async function listAccountComponentValues(
   return rows.map((r) => r.value);
 }
 
-/** Like listAccountComponentValues for the agency components (aid, ata), with the CGAC agency each names. */
+/**
+ * Like listAccountComponentValues for the agency components (aid, ata), with the CGAC agency each names; empty
+ * strings for a code without a CGAC agency or abbreviation (the contract declares both strings).
+ */
 export async function listAccountAgencyValues(
   db: CommonQueryMethods,
   component: 'aid' | 'ata',
@@ -67,7 +70,7 @@ export async function listAccountAgencyValues(
 ) {
   const column = sql.identifier(['t', COLUMN[component]]);
   return db.any(sql.type(AgencyValueRow)`
-    SELECT v.value, c.agency_name, c.agency_abbreviation
+    SELECT v.value, coalesce(c.agency_name, '') AS agency_name, coalesce(c.agency_abbreviation, '') AS agency_abbreviation
     FROM (
       SELECT DISTINCT ${column} COLLATE "C" AS value
       FROM treasury_appropriation_account t

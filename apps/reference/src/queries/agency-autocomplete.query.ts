@@ -1,6 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { matchRank, textPatterns } from '../search/search-text';
+import { textPatterns, wordRank } from '../search/search-text';
 
 const AgencyMatchRow = z.object({
   id: z.number(),
@@ -14,13 +14,15 @@ const AgencyMatchRow = z.object({
 export type AgencyMatchRow = z.infer<typeof AgencyMatchRow>;
 
 /**
- * Agencies (one per subtier) whose subtier name or abbreviation contains the text. Order: exact, then
- * prefix matches; FEMA under DHS before the legacy FEMA toptier (upstream's special case); toptier
- * flag first; then toptier and subtier names.
+ * Agencies (one per subtier) whose subtier name or abbreviation contains the text. Order: an exact name or
+ * abbreviation first, then names holding the text as whole words ("Defense": Department of Defense), then names
+ * with a word starting with it, then the rest; within each, FEMA under DHS before the legacy FEMA toptier
+ * (upstream's special case), then toptier agencies first (so "Defense" surfaces the Department of Defense above
+ * its many "Defense ..." subtiers), then toptier and subtier names.
  */
 export async function searchAgencies(db: CommonQueryMethods, text: string, limit: number): Promise<readonly AgencyMatchRow[]> {
   const p = textPatterns(text);
-  const rank = sql.fragment`least(${matchRank(sql.fragment`upper(s.name)`, p)}, ${matchRank(sql.fragment`upper(s.abbreviation)`, p)})`;
+  const rank = sql.fragment`CASE WHEN upper(s.abbreviation) = ${p.exact} THEN 0 ELSE ${wordRank(sql.fragment`s.name`, text)} END`;
   return db.any(sql.type(AgencyMatchRow)`
     SELECT a.id, a.toptier_flag, t.toptier_code, t.abbreviation AS toptier_abbreviation, t.name AS toptier_name,
            s.abbreviation AS subtier_abbreviation, s.name AS subtier_name

@@ -2,11 +2,12 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { matchRank, textPatterns } from '../search/search-text';
 
-const CfdaRow = z.object({ program_number: z.string(), program_title: z.string().nullable(), popular_name: z.string().nullable() });
+const CfdaRow = z.object({ program_number: z.string(), program_title: z.string(), popular_name: z.string() });
 
 /**
  * Assistance listings: digits-and-dots text matches program numbers, other text titles and popular
- * names (contains). Exact, then prefix matches first; ties by program number.
+ * names (contains). Exact, then prefix matches first; ties by program number. A listing without a popular name
+ * (or title) answers an empty string: the contract declares both strings.
  */
 export async function searchCfdaPrograms(db: CommonQueryMethods, text: string, limit: number) {
   const p = textPatterns(text);
@@ -18,7 +19,7 @@ export async function searchCfdaPrograms(db: CommonQueryMethods, text: string, l
     ? matchRank(sql.fragment`c.program_number`, p)
     : sql.fragment`least(${matchRank(sql.fragment`upper(c.program_title)`, p)}, ${matchRank(sql.fragment`upper(c.popular_name)`, p)})`;
   return db.any(sql.type(CfdaRow)`
-    SELECT c.program_number, c.program_title, c.popular_name
+    SELECT c.program_number, coalesce(c.program_title, '') AS program_title, coalesce(c.popular_name, '') AS popular_name
     FROM references_cfda c
     WHERE ${where}
     ORDER BY ${rank}, c.program_number

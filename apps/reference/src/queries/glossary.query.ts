@@ -5,14 +5,16 @@ import { matchRank, textPatterns } from '../search/search-text';
 const GlossaryRow = z.object({
   term: z.string(),
   slug: z.string(),
-  data_act_term: z.string().nullable(),
-  plain: z.string().nullable(),
-  official: z.string().nullable(),
-  resources: z.string().nullable(),
+  data_act_term: z.string(),
+  plain: z.string(),
+  official: z.string(),
+  resources: z.string(),
 });
 export type GlossaryRow = z.infer<typeof GlossaryRow>;
 
-const COLUMNS = sql.fragment`g.term, g.slug, g.data_act_term, g.plain, g.official, g.resources`;
+/** The texts a term lacks are empty strings: the contracts declare them strings, never null. */
+const COLUMNS = sql.fragment`g.term, g.slug, coalesce(g.data_act_term, '') AS data_act_term, coalesce(g.plain, '') AS plain,
+  coalesce(g.official, '') AS official, coalesce(g.resources, '') AS resources`;
 
 /** Every glossary term, alphabetically (upper-cased byte order, so "Award Type" precedes "Awarding"). */
 export async function listGlossaryTerms(db: CommonQueryMethods): Promise<readonly GlossaryRow[]> {

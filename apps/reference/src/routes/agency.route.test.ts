@@ -5,9 +5,9 @@ type Row = ResponseBody<'listToptierAgencies'>['results'][number];
 const agency = (agency_name: string, percentage: number | null, agency_id: number): Row => ({
   agency_id,
   toptier_code: String(agency_id),
-  abbreviation: null,
+  abbreviation: '',
   agency_name,
-  congressional_justification_url: null,
+  congressional_justification_url: '',
   active_fy: '2021',
   active_fq: '4',
   outlay_amount: 0,

@@ -27,9 +27,10 @@ function toptierAgency(r: AgencyFiguresRow): ToptierAgency {
   return {
     agency_id: r.agency_id,
     toptier_code: r.toptier_code,
-    abbreviation: r.abbreviation,
+    // The contract declares both strings: empty for the agencies the reference data gives none.
+    abbreviation: r.abbreviation ?? '',
     agency_name: r.agency_name,
-    congressional_justification_url: r.justification,
+    congressional_justification_url: r.justification ?? '',
     active_fy: String(r.active_fy),
     active_fq: String(r.active_fq),
     outlay_amount: Number(r.outlay_amount),
@@ -81,7 +82,7 @@ export const agencyOverviewRoute = (ctx: ReferenceContext) =>
         mission: row.mission ?? '',
         website: row.website ?? '',
         icon_filename: row.icon_filename ?? '',
-        congressional_justification_url: row.justification,
+        congressional_justification_url: row.justification ?? '',
       },
     };
   });

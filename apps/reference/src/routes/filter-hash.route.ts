@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import type { DatabasePool } from 'slonik';
@@ -6,23 +6,28 @@ import { canonicalJson } from '../filter-hash/canonical-json';
 import { filterHash } from '../filter-hash/filter-hash';
 import { findFilterByHash, storeFilterHash } from '../queries/filter-hash.query';
 
+/** Top-level fields that are request telemetry, not filter state: neither stored nor hashed. */
+const NOT_STORED = new Set(['auditTrail']);
+
 /**
- * POST /api/v2/references/filter/. Only the fields this endpoint defines (`filters`, `version`) are
- * stored and hashed, so unrelated fields a client adds (e.g. `auditTrail`) do not change the hash.
+ * POST /api/v2/references/filter/. Stores the JSON object as sent, as upstream does (the website's filter
+ * state changes shape with its versions, so nothing in it is required), minus `auditTrail`, under the MD5 of
+ * its canonical form.
  */
 export const createFilterHashRoute = (db: DatabasePool) =>
   jsonHandler(async (req): Promise<ResponseBody<'createFilterHash'>> => {
-    const body = req.body as RequestBody<'createFilterHash'>;
-    const stored = body.version === undefined ? { filters: body.filters } : { filters: body.filters, version: body.version };
-    const hash = filterHash(stored);
-    await storeFilterHash(db, hash, canonicalJson(stored));
+    const body = req.body as Record<string, unknown>;
+    const stored = Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_STORED.has(key)));
+    const text = canonicalJson(stored);
+    const hash = filterHash(text);
+    await storeFilterHash(db, hash, text);
     return { hash };
   });
 
 /** POST /api/v2/references/hash/ */
 export const restoreFilterHashRoute = (db: DatabasePool) =>
   jsonHandler(async (req): Promise<ResponseBody<'restoreFilterHash'>> => {
-    const { hash } = req.body as RequestBody<'restoreFilterHash'>;
+    const { hash } = req.body as { hash: string };
     const filter = await findFilterByHash(db, hash);
     if (filter === null) {
       throw badRequest(`No filter set is stored under hash '${hash}'.`, [

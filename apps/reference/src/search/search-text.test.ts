@@ -1,5 +1,5 @@
 import { ApiError } from '@usas/errors';
-import { escapeLike, requireSearchText } from './search-text';
+import { escapeLike, normalizedWords, requireSearchText } from './search-text';
 
 describe('escapeLike', () => {
   it('escapes wildcards and the escape character', () => {
@@ -21,5 +21,13 @@ describe('requireSearchText', () => {
     })();
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
+  });
+});
+
+describe('normalizedWords', () => {
+  it('upper-cases and joins the words with single spaces, dropping punctuation', () => {
+    expect(normalizedWords('  Dept. of   defense ')).toBe('DEPT OF DEFENSE');
+    expect(normalizedWords('U.S. Agency for Global Media')).toBe('U S AGENCY FOR GLOBAL MEDIA');
+    expect(normalizedWords('%_&')).toBe('');
   });
 });

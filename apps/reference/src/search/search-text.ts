@@ -47,3 +47,22 @@ export function matchRank(upperColumn: FragmentSqlToken, p: TextPatterns): Fragm
 
 /** Trigram indexes need three characters; shorter texts only use prefix lookups on large tables. */
 export const MIN_CONTAINS_LENGTH = 3;
+
+/** Upper-cased words of a text joined by single spaces: runs of anything but A-Z and 0-9 separate words. */
+export function normalizedWords(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+}
+
+/**
+ * Where the text's words stand in a name, the name normalised as normalizedWords does in SQL: 0 when the
+ * name equals them, 1 when they are whole words of the name ("Defense" in "Department of Defense"), 2 when
+ * they start a word ("Def"), 3 otherwise. A text without letters or digits ranks 3 everywhere.
+ */
+export function wordRank(name: FragmentSqlToken, text: string): FragmentSqlToken {
+  const words = normalizedWords(text);
+  if (words === '') return sql.fragment`3`;
+  const padded = sql.fragment`(' ' || trim(regexp_replace(upper(${name}), '[^A-Z0-9]+', ' ', 'g')) || ' ')`;
+  const escaped = escapeLike(words);
+  return sql.fragment`(CASE WHEN ${padded} = ${` ${words} `} THEN 0 WHEN ${padded} LIKE ${`% ${escaped} %`} THEN 1
+    WHEN ${padded} LIKE ${`% ${escaped}%`} THEN 2 ELSE 3 END)`;
+}

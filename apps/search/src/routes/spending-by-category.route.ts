@@ -28,7 +28,8 @@ function toResult(category: CategoryName, r: CategoryRow): Result {
         ...base,
         subagency_slug: slugify(r.name ?? ''),
         agency_id: r.agency_id ?? null,
-        agency_abbreviation: r.agency_abbreviation ?? null,
+        // a string as the spec and contract say: empty for the toptier agencies without an abbreviation
+        agency_abbreviation: r.agency_abbreviation ?? '',
         agency_name: r.agency_name ?? '',
         agency_slug: slugify(r.agency_name ?? ''),
       };

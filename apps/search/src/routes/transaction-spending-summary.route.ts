@@ -1,5 +1,6 @@
 import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { ApiError, badRequest } from '@usas/errors';
+import { searchKeywords } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
 import { searchMessages } from '../common/messages';
 import { cents } from '../common/money';
@@ -10,13 +11,13 @@ type Body = RequestBody<'transactionSpendingSummary'>;
 
 /**
  * POST /api/v2/search/transaction_spending_summary/. Only the keyword filter counts (upstream): `keywords`
- * or the older single `keyword`, each at least three characters.
+ * and the older single `keyword`, each at least three characters.
  */
 export const transactionSpendingSummaryRoute = (ctx: SearchContext) =>
   jsonHandler(async (req): Promise<ResponseBody<'transactionSpendingSummary'>> => {
     const body = req.body as Body;
-    const filters = body.filters as Body['filters'] & { keyword?: string };
-    const keywords = filters.keywords ?? (typeof filters.keyword === 'string' ? [filters.keyword] : undefined);
+    const filters = body.filters;
+    const keywords = searchKeywords(filters);
     if (keywords === undefined || keywords.length === 0) {
       throw new ApiError('missing_parameter', "Missing value: 'filters.keywords' is a required field.", {
         errors: [{ path: '/body/filters/keywords', message: 'required', code: 'required' }],
@@ -33,6 +34,6 @@ export const transactionSpendingSummaryRoute = (ctx: SearchContext) =>
     const others = Object.keys(filters).filter((k) => k !== 'keywords' && k !== 'keyword');
     return {
       results: { prime_awards_obligation_amount: cents(totals.obligation), prime_awards_count: totals.count },
-      messages: searchMessages(Object.fromEntries(Object.entries(filters).filter(([k]) => k !== 'keyword')), [], others),
+      messages: searchMessages(filters, [], others),
     };
   });

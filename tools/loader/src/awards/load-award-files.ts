@@ -14,12 +14,13 @@ import {
   typeExpression, type ColumnMapping,
 } from './award-file-mapping';
 import { businessCategoryInputs } from './business-categories';
+import { columnRules, ruleAccepts, ruleReason, ruleReports, ruleValue } from './column-rules';
 import { detectLayout, type AwardFileLayout, type LayoutName } from './layouts';
 import { dropSecondaryIndexes, shouldRebuild } from './secondary-indexes';
 import { SourceColumns } from './source-columns';
 import { listZipEntries, openZipEntry } from './zip-reader';
 
-/** Problems found in one award file; nothing of the file was loaded. */
+/** Problems that stop one award file as a whole (unreadable, unknown layout, not CSV); nothing of it is loaded. */
 export class AwardFileError extends Error {
   constructor(
     readonly problems: DataFileError[],
@@ -30,20 +31,38 @@ export class AwardFileError extends Error {
   }
 }
 
+/**
+ * What one file did. `rows` (records read) = `inserted` + `updated` + `unchanged` + `rejected`, except for a
+ * file rejected as a whole before its rows were read (`status` `failed`, every count 0).
+ */
 export interface AwardFileResult {
   file: string;
-  layout: LayoutName;
+  layout: LayoutName | null;
+  /**
+   * `loaded`: every row written or found as it was; `partial`: some rows rejected, the others loaded; `rejected`:
+   * every row rejected; `failed`: the file could not be read as a file of a known layout, nothing of it loaded.
+   */
+  status: 'loaded' | 'partial' | 'rejected' | 'failed';
   rows: number;
   inserted: number;
   updated: number;
-  /** Rows of awards left as they were: every row of the award in the file was imported before from the same text. */
+  /** Rows found in the database as the file has them (passed over by fingerprint, or compared value by value). */
   unchanged: number;
+  /** Rows not loaded: those with a problem and, in transaction files, the other rows of their awards. */
+  rejected: number;
+  /** The first problems (file, line, reason), in file order; `problemCount` counts them all. */
+  problems: DataFileError[];
+  problemCount: number;
+  /** Values loaded in a normal form (FIPS codes such as `11001.0`, date-times in date columns), per column. */
+  normalised: NormalisedValues[];
   seconds: number;
 }
 
 export interface LoadAwardFilesResult {
   files: AwardFileResult[];
   derive: Array<{ step: string; changed: number; seconds: number }>;
+  /** Rows rejected over all files, plus one per file that failed as a whole: 0 when everything was loaded. */
+  rejected: number;
   seconds: number;
 }
 
@@ -53,6 +72,8 @@ export interface LoadAwardFilesOptions {
   /** Skip the derive step (the caller derives later). */
   skipDerive?: boolean;
   onFile?: (file: string, layout: LayoutName) => void;
+  /** Each file's outcome, as soon as it is committed or rejected. */
+  onFileDone?: (result: AwardFileResult) => void;
   /** Timing of each phase of a load: stage, validate, map, table writes, index rebuild, derive steps (benchmarks). */
   onStep?: (step: string, seconds: number) => void;
   /**
@@ -67,22 +88,27 @@ export type IndexMode = 'auto' | 'keep' | 'rebuild';
 interface Source {
   label: string;
   open: () => Promise<Readable>;
+  /** Why the source cannot be read at all (an archive that is not a zip, a zip without CSV files). */
+  unreadable?: string;
 }
 
 const MAX_REPORTED = 20;
 
+/** The CSV sources of the files given: a CSV file itself, each CSV entry of a zip. */
 async function expandSources(files: string[]): Promise<Source[]> {
   const out: Source[] = [];
+  const fail = (file: string, reason: string): Source => ({ label: file, open: () => Promise.reject(new Error(reason)), unreadable: reason });
   for (const file of files) {
     if (/\.zip$/i.test(file)) {
       let entries;
       try {
         entries = await listZipEntries(file);
       } catch (error) {
-        throw new AwardFileError([new DataFileError(file, undefined, (error as Error).message)], 1);
+        out.push(fail(file, `unreadable zip: ${(error as Error).message}`));
+        continue;
       }
       const csvs = entries.filter((e) => /\.csv$/i.test(e.name));
-      if (csvs.length === 0) throw new AwardFileError([new DataFileError(file, undefined, 'the zip holds no .csv file')], 1);
+      if (csvs.length === 0) out.push(fail(file, 'the zip holds no .csv file'));
       for (const entry of csvs) out.push({ label: `${file}/${entry.name}`, open: () => openZipEntry(file, entry) });
     } else {
       out.push({ label: file, open: async () => createReadStream(file) });
@@ -93,15 +119,20 @@ async function expandSources(files: string[]): Promise<Source[]> {
 
 /** The header row of a CSV stream (the first line; headers never span lines). */
 async function readHeader(source: Source): Promise<string[]> {
-  const stream = await source.open();
+  if (source.unreadable !== undefined) throw new AwardFileError([new DataFileError(source.label, undefined, source.unreadable)], 1);
   let text = '';
   try {
-    for await (const chunk of stream) {
-      text += (chunk as Buffer).toString('utf8');
-      if (text.includes('\n') || text.length > 1_000_000) break;
+    const stream = await source.open();
+    try {
+      for await (const chunk of stream) {
+        text += (chunk as Buffer).toString('utf8');
+        if (text.includes('\n') || text.length > 1_000_000) break;
+      }
+    } finally {
+      stream.destroy();
     }
-  } finally {
-    stream.destroy();
+  } catch (error) {
+    throw new AwardFileError([new DataFileError(source.label, undefined, `unreadable file: ${(error as Error).message}`)], 1);
   }
   const line = text.split(/\r?\n/, 1)[0]?.replace(/^\uFEFF/, '') ?? '';
   if (line.trim() === '') throw new AwardFileError([new DataFileError(source.label, 1, 'file is empty (no header row)')], 1);
@@ -159,15 +190,6 @@ const selectList = (m: ColumnMapping[], prefix = '') => m.map(([c, e]) => `${e} 
 const rowOf = (list: string) => (list.includes(',') ? `(${list})` : `ROW(${list})`);
 
 /**
- * Whether a (trimmed, non-null) value is an ISO date YYYY-MM-DD of the calendar: the format, months 01-12
- * and days 01-31 by a regular expression, year 0 excluded; only days 29 to 31 need the calendar (month
- * length, leap years) worked out by is_iso_date (migration 0021), half the cost of doing that for every
- * value. (pg_input_is_valid would do it too, but only from PostgreSQL 16; DATABASE_URL may name a 15.)
- */
-const isoDate = (v: string) =>
-  `(${v} ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' AND left(${v}, 4) <> '0000' AND (substr(${v}, 9, 2) <= '28' OR is_iso_date(${v})))`;
-
-/**
  * Whether a (trimmed, non-null) value is a decimal amount that fits the amount columns (numeric(23, 2)):
  * an optional minus, digits, optional decimals, and at most 21 integer digits once rounded to cents. The
  * size is only worked out for values long enough to exceed it (a bounded repeat like {1,21} in the
@@ -176,16 +198,13 @@ const isoDate = (v: string) =>
 const decimalAmount = (v: string) => `(${v} ~ '^-?[0-9]+(\\.[0-9]+)?$' AND (octet_length(${v}) <= 21 OR abs(round(${v}::numeric, 2)) < 1e21))`;
 
 /** The checks of a layout over the staged rows: each a condition (the row is bad) and its reason. */
-function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Array<[condition: string, reason: string]>; key: string } {
+function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Array<[condition: string, reason: string]>; key: string; awardKey: string | undefined } {
   const src = new SourceColumns(header);
   const checks: Array<[string, string]> = [];
   const check = (condition: string, reason: string) => checks.push([condition, reason]);
   for (const c of layout.requiredValues) check(`${src.text(c)} IS NULL`, pg.escapeLiteral(`missing value for ${c}`));
-  for (const c of layout.dateColumns.filter((x) => src.has(x))) {
-    check(`NOT ${isoDate(src.text(c))}`, `format('invalid date %L in ${c} (expected YYYY-MM-DD)', ${src.text(c)})`);
-  }
-  for (const c of ['last_modified_date', 'subaward_sam_report_last_modified_date'].filter((x) => src.has(x))) {
-    check(`NOT ${isoDate(`left(${src.text(c)}, 10)`)}`, `format('invalid date %L in ${c}', ${src.text(c)})`);
+  for (const [c, rule] of columnRules(layout, header)) {
+    check(`NOT ${ruleAccepts(rule, src.written(c))}`, ruleReason(rule, c, src.written(c)));
   }
   for (const c of layout.numericColumns.filter((x) => src.has(x))) {
     check(`NOT ${decimalAmount(src.text(c))}`, `format('invalid amount %L in ${c}', ${src.text(c)})`);
@@ -198,50 +217,119 @@ function problemChecks(layout: AwardFileLayout, header: string[]): { checks: Arr
       `format('unknown ${prefix} sub-agency code %L (not in the agency reference data)', ${code})`);
   }
   let key: string;
+  let awardKey: string | undefined;
   if (layout.kind === 'subaward') {
     key = `${src.text('prime_award_unique_key')} || '|' || ${src.text('subaward_number')} || '|' || coalesce(${src.text('subaward_sam_report_id')}, '')`;
     check(`left(${src.text('prime_award_unique_key')}, 9) NOT IN ('CONT_AWD_', 'CONT_IDV_', 'ASST_NON_', 'ASST_AGG_')`,
       `format('prime_award_unique_key %L is not a generated award key', ${src.text('prime_award_unique_key')})`);
   } else {
-    const awardKey = src.text(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key');
+    const award = src.text(layout.fpds ? 'contract_award_unique_key' : 'assistance_award_unique_key');
     const prefixes = layout.fpds ? ['CONT_AWD_', 'CONT_IDV_'] : ['ASST_NON_', 'ASST_AGG_'];
     const pattern = layout.fpds ? 'CONT_(AWD|IDV)_' : 'ASST_(NON|AGG)_';
-    check(`left(${awardKey}, 9) NOT IN (${prefixes.map((x) => `'${x}'`).join(', ')})`, `format('award key %L does not start with ${pattern}', ${awardKey})`);
-    key = layout.kind === 'transaction' ? src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key') : awardKey;
+    check(`left(${award}, 9) NOT IN (${prefixes.map((x) => `'${x}'`).join(', ')})`, `format('award key %L does not start with ${pattern}', ${award})`);
+    key = layout.kind === 'transaction' ? src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key') : award;
+    if (layout.kind === 'transaction') awardKey = award;
     if (!layout.fpds) check(`${src.text('award_id_fain')} IS NULL AND ${src.text('award_id_uri')} IS NULL`, `'missing value for award_id_fain or award_id_uri'`);
   }
-  return { checks, key };
+  return { checks, key, awardKey };
+}
+
+/** The file line of a staged row: the header's line, plus the lines of the records before it (values may hold newlines). */
+const lineOf = (row: string) =>
+  `1 + ${row} + coalesce((SELECT sum(length(x::text) - length(replace(x::text, E'\\n', ''))) FROM award_stage x WHERE x._row < ${row}), 0)`;
+
+/** Values of one column that a rule normalised (a FIPS code written as `11001.0`, a date-time in a date column). */
+export interface NormalisedValues {
+  column: string;
+  /** Rows loaded with the value normalised. */
+  count: number;
+  /** The first such row: its file line, the value as written and as loaded. */
+  line: number;
+  written: string;
+  loaded: string;
+}
+
+interface RowCheck {
+  /** Rows excluded from the load: the rows with a problem and, in transaction files, the other rows of their awards. */
+  rejected: number;
+  /** The first MAX_REPORTED problems, in file order. */
+  problems: DataFileError[];
+  /** Every problem found (a row may have several). */
+  problemCount: number;
+  normalised: NormalisedValues[];
 }
 
 /**
- * Checks every staged row, set-based. The common case (a clean file) costs one scan that ORs all the
- * conditions and one hash aggregate for duplicate keys; only when something is wrong does a second query
- * name the first MAX_REPORTED problems with their reasons and file lines, and count them all.
+ * Checks every staged row, set-based, and takes the rows with a problem out of the stage (with the other rows
+ * of their awards in a transaction file: an award is written from all its rows in the file or from none, so
+ * that its totals never stand for part of the file). The common case (a clean file) costs one scan that ORs
+ * all the conditions and counts normalised values, and one hash aggregate for duplicate keys; only when
+ * something is wrong are the problems listed with their reasons (the first MAX_REPORTED with file lines).
  */
-async function validate(client: pg.Client, source: Source, layout: AwardFileLayout, header: string[]): Promise<void> {
-  const { checks, key } = problemChecks(layout, header);
+async function checkRows(client: pg.Client, source: Source, layout: AwardFileLayout, header: string[]): Promise<RowCheck> {
+  const { checks, key, awardKey } = problemChecks(layout, header);
+  const src = new SourceColumns(header);
+  const reported = [...columnRules(layout, header)].filter(([c, rule]) => ruleReports(rule, c));
+  const changed = reported.map(([c, rule]) => `${src.written(c)} IS DISTINCT FROM ${ruleValue(rule, src.written(c))}`);
   const anyBad = checks.map(([condition]) => `coalesce(${condition}, false)`).join('\n      OR ');
   const duplicateKeys = `SELECT k FROM (SELECT ${key} AS k FROM award_stage s) x WHERE k IS NOT NULL GROUP BY k HAVING count(*) > 1`;
-  const quick = await client.query<{ bad: boolean; duplicated: boolean }>(`
-    SELECT EXISTS (SELECT 1 FROM award_stage s WHERE ${anyBad}) AS bad, EXISTS (${duplicateKeys}) AS duplicated`);
-  if (!quick.rows[0]?.bad && !quick.rows[0]?.duplicated) return;
-  const found = await client.query<{ row: string; reason: string; total: string; line: string }>(`
-    WITH problems AS (
-      SELECT s._row, r.reason FROM award_stage s
-      CROSS JOIN LATERAL unnest(ARRAY[${checks.map(([condition, reason]) => `CASE WHEN ${condition} THEN ${reason} END`).join(',\n        ')}]::text[]) AS r(reason)
-      WHERE (${anyBad}) AND r.reason IS NOT NULL
-      UNION ALL
-      SELECT _row, format('duplicate key %L (also on record %s of the file)', k, first_row) FROM (
-        SELECT _row, k, min(_row) OVER (PARTITION BY k) AS first_row
-        FROM (SELECT s._row, ${key} AS k FROM award_stage s) x WHERE k IN (${duplicateKeys})) d
-      WHERE _row > first_row),
-    firsts AS (SELECT _row, reason, count(*) OVER () AS total FROM problems ORDER BY _row, reason LIMIT ${MAX_REPORTED})
-    SELECT f._row AS row, f.reason, f.total,
-      1 + f._row + coalesce((SELECT sum(length(x::text) - length(replace(x::text, E'\\n', ''))) FROM award_stage x WHERE x._row < f._row), 0) AS line
-    FROM firsts f ORDER BY f._row, f.reason`);
-  if (found.rows.length > 0) {
-    throw new AwardFileError(found.rows.map((r) => new DataFileError(source.label, Number(r.line), r.reason)), Number(found.rows[0]?.total ?? found.rows.length));
+  /** Per normalised column: how many rows, and the first one (aggregates over the staged rows `s`). */
+  const counts = reported.map((_, i) => `count(*) FILTER (WHERE ${changed[i]}) AS n${i}, min(s._row) FILTER (WHERE ${changed[i]}) AS r${i}`);
+  /** The normalised columns of the counts (n<i>: rows, r<i>: the first one), with the first one's line and values. */
+  const normalisedValues = async (row: Record<string, unknown>): Promise<NormalisedValues[]> => {
+    const out: NormalisedValues[] = [];
+    for (const [i, [column, rule]] of reported.entries()) {
+      const count = Number(row[`n${i}`] ?? 0);
+      if (count === 0) continue;
+      const first = await client.query<{ line: string; written: string; loaded: string }>(`
+        SELECT ${lineOf('s._row')} AS line, ${src.written(column)} AS written, ${ruleValue(rule, src.written(column))} AS loaded
+        FROM award_stage s WHERE s._row = $1`, [row[`r${i}`]]);
+      const f = first.rows[0];
+      if (f) out.push({ column, count, line: Number(f.line), written: f.written, loaded: f.loaded });
+    }
+    return out;
+  };
+  // one scan: whether any row is bad, and the normalised values of all rows (right unless a row is rejected)
+  const quick = await client.query<Record<string, unknown> & { bad: boolean | null; duplicated: boolean }>(`
+    SELECT bool_or(${anyBad}) AS bad, EXISTS (${duplicateKeys}) AS duplicated${counts.map((c) => `, ${c}`).join('')}
+    FROM award_stage s`);
+  const scanned = quick.rows[0];
+  if (!scanned?.bad && !scanned?.duplicated) return { rejected: 0, problems: [], problemCount: 0, normalised: await normalisedValues(scanned ?? {}) };
+  await client.query(`
+    CREATE TEMP TABLE award_problem ON COMMIT DROP AS
+    SELECT s._row, r.reason FROM award_stage s
+    CROSS JOIN LATERAL unnest(ARRAY[${checks.map(([condition, reason]) => `CASE WHEN ${condition} THEN ${reason} END`).join(',\n      ')}]::text[]) AS r(reason)
+    WHERE (${anyBad}) AND r.reason IS NOT NULL
+    UNION ALL
+    SELECT _row, format('duplicate key %L (also on record %s of the file)', k, first_row) FROM (
+      SELECT _row, k, min(_row) OVER (PARTITION BY k) AS first_row
+      FROM (SELECT s._row, ${key} AS k FROM award_stage s) x WHERE k IN (${duplicateKeys})) d
+    WHERE _row > first_row`);
+  // the rows taken out: those with a problem, and in a transaction file the other rows of their awards
+  await client.query(`
+    CREATE TEMP TABLE award_rejected ON COMMIT DROP AS
+    SELECT DISTINCT _row FROM award_problem
+    ${awardKey === undefined ? '' : `UNION SELECT s._row FROM award_stage s WHERE ${awardKey} IN (
+      SELECT ${awardKey} FROM award_stage s WHERE s._row IN (SELECT _row FROM award_problem) AND ${awardKey} IS NOT NULL)`}`);
+  if (awardKey !== undefined) {
+    await client.query(`
+      INSERT INTO award_problem (_row, reason)
+      SELECT s._row, format('not loaded: another row of award %L is rejected (an award is loaded with all its rows or none)', ${awardKey})
+      FROM award_stage s WHERE s._row IN (SELECT _row FROM award_rejected) AND s._row NOT IN (SELECT _row FROM award_problem)`);
   }
+  const found = await client.query<{ line: string; reason: string; total: string; rejected: string }>(`
+    WITH firsts AS (SELECT _row, reason, count(*) OVER () AS total FROM award_problem ORDER BY _row, reason LIMIT ${MAX_REPORTED})
+    SELECT ${lineOf('f._row')} AS line, f.reason, f.total, (SELECT count(*) FROM award_rejected) AS rejected
+    FROM firsts f ORDER BY f._row, f.reason`);
+  const normalised = reported.length === 0 ? [] : await normalisedValues((await client.query<Record<string, unknown>>(`
+    SELECT ${counts.join(', ')} FROM award_stage s WHERE s._row NOT IN (SELECT _row FROM award_rejected)`)).rows[0] ?? {});
+  await client.query('DELETE FROM award_stage WHERE _row IN (SELECT _row FROM award_rejected)');
+  return {
+    rejected: Number(found.rows[0]?.rejected ?? 0),
+    problems: found.rows.map((r) => new DataFileError(source.label, Number(r.line), r.reason)),
+    problemCount: Number(found.rows[0]?.total ?? 0),
+    normalised,
+  };
 }
 
 /** Runs one named phase and reports its duration. */
@@ -274,10 +362,10 @@ async function stage(client: pg.Client, source: Source, header: string[]): Promi
   return copy.rowCount;
 }
 
+/** Rows of the target table a file inserted, and rows whose values it changed. */
 interface Outcome {
   inserted: number;
   updated: number;
-  unchanged?: number;
 }
 
 /** Rows of a table as the planner knows them (an estimate is enough to pick a strategy; no scan). */
@@ -307,6 +395,9 @@ async function withIndexWindow<T>(
   return out;
 }
 
+/** The award column upstream takes from the award's earliest transaction rather than its latest. */
+const START_DATE = 'period_of_performance_start_date';
+
 /** File C columns an award row carries from the file and its transactions copy (derive_search_file_c's list). */
 const COPIED_FILE_C = ['treasury_account_identifiers', 'federal_account_ids', 'tas_paths', 'tas_components', 'disaster_emergency_fund_codes',
   'object_classes', 'program_activity_ids', 'program_activities'];
@@ -335,7 +426,8 @@ const AWARD_KEYWORD_COLUMNS = LEVEL_COLUMNS.awards.keywordDocument.columns.filte
  * Raise when a change to this module alters what a transaction file's row is written as in a way the
  * column expressions hashed by sourceDigest do not show (a rule in a statement rather than in the mapping).
  */
-const IMPORT_RULES_VERSION = 1;
+// 2: an award's last_modified_date is its latest transaction's, not the greatest (migration 0080)
+const IMPORT_RULES_VERSION = 2;
 
 /**
  * The SQL expression of a staged row's `source_digest` (migration 0074): a 64-bit hash of the row's values,
@@ -367,13 +459,18 @@ async function sourceDigest(client: pg.Client, header: string[], mapping: unknow
  * files), the derive step still recomputes and corrects.
  */
 async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode, layout: AwardFileLayout, header: string[]): Promise<Outcome> {
-  const src = new SourceColumns(header);
+  const src = new SourceColumns(header, columnRules(layout, header));
   const tx = transactionColumns(src, layout);
   const detail = src.detail();
-  const awardSrc = new SourceColumns(header);
+  const awardSrc = new SourceColumns(header, columnRules(layout, header));
   // an award's business categories are those of its latest transaction (same rules, same row), from award_tx
+  // and its period of performance start date its earliest transaction's, as upstream's update_awards sets them
+  const earliestSrc = new SourceColumns(header, columnRules(layout, header), 'e');
+  const startDate = header.includes(START_DATE)
+    ? `(SELECT ${earliestSrc.date(START_DATE)} FROM award_stage e WHERE e._row = split_part(s.earliest_key, chr(1), 4)::bigint)` : undefined;
   const award = awardFromTransactionColumns(awardSrc, layout)
-    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : e]);
+    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : c === START_DATE ? startDate ?? e : e]);
+  const latestValues = award.filter(([c]) => c !== START_DATE);
   const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
   const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
   const categories = businessCategoryInputs(src, layout);
@@ -421,7 +518,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
       WHERE ${awardKey} = u.k`);
     return skipped.rowCount ?? 0;
   });
-  if (unchanged > 0 && (await client.query('SELECT 1 FROM award_stage LIMIT 1')).rowCount === 0) return { inserted: 0, updated: 0, unchanged };
+  if (unchanged > 0 && (await client.query('SELECT 1 FROM award_stage LIMIT 1')).rowCount === 0) return { inserted: 0, updated: 0 };
   await step('map transactions', async () => {
     // Same order as derive_award_rollups' packed keys: action date, modification number, unique id (byte-wise).
     await client.query(`
@@ -461,7 +558,6 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           sum(total_funding_amount)::numeric(23, 2) AS total_funding_amount,
           sum(non_federal_funding_amount)::numeric(23, 2) AS non_federal_funding_amount,
           sum(indirect_federal_sharing)::numeric(23, 2) AS total_indirect_federal_sharing,
-          max(last_modified_date) AS last_modified_date,
           max(sort_key) AS latest_key, min(sort_key) AS earliest_key
         FROM award_tx GROUP BY generated_unique_award_id),
       -- the distinct searched values of each award's transactions, for its keyword document (migration 0064)
@@ -472,7 +568,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
       -- the staged row of each award's latest transaction, picked before any lookup is made; in file order,
       -- which the lookups below keep (picked is their outer side), so new awards are numbered in file order
       picked AS MATERIALIZED (
-        SELECT s.*, r.*, t.business_categories AS latest_business_categories
+        SELECT s.*, r.*, t.business_categories AS latest_business_categories, t.last_modified_date
         FROM r JOIN award_stage s ON s._row = split_part(r.latest_key, chr(1), 4)::bigint JOIN award_tx t ON t._row = s._row
         ORDER BY s._row),
       ${fileCLists(awardSrc, 'picked')}
@@ -482,6 +578,10 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         split_part(s.latest_key, chr(1), 1)::date AS latest_action_date,
         split_part(s.earliest_key, chr(1), 1)::date AS date_signed,
         split_part(s.earliest_key, chr(1), 4)::bigint AS earliest_row,
+        (split_part(s.latest_key, chr(1), 1) || chr(1) || split_part(s.latest_key, chr(1), 2) || chr(1) || split_part(s.latest_key, chr(1), 3)) COLLATE "C" AS latest_order,
+        x.latest_transaction_id AS existing_latest_transaction_id,
+        (split_part(s.earliest_key, chr(1), 1) || chr(1) || split_part(s.earliest_key, chr(1), 2) || chr(1) || split_part(s.earliest_key, chr(1), 3)) COLLATE "C" AS earliest_order,
+        x.earliest_transaction_id AS existing_earliest_transaction_id,
         x.award_id AS existing_award_id, x.date_signed AS existing_date_signed, kw.keyword_values,
         CASE WHEN x.award_id IS NULL THEN nextval('award_search_award_id_seq') ELSE x.award_id END AS award_id,
         ${selectList(award, 'a__')}
@@ -531,11 +631,24 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         LEFT JOIN award_levels lv ON lv.recipient_hash = m.a__recipient_hash
         WHERE m.existing_award_id IS NULL`);
       await client.query(`
-        UPDATE award_search x SET ${rowOf(cols(award))} = ${rowOf(prefixed(award, 'm', 'a__'))}, update_date = now()
-        FROM award_latest m
+        UPDATE award_search x SET ${rowOf(cols(latestValues))} = ${rowOf(prefixed(latestValues, 'm', 'a__'))}, update_date = now()
+        FROM award_latest m LEFT JOIN transaction_search lt ON lt.transaction_id = m.existing_latest_transaction_id
         WHERE x.award_id = m.existing_award_id
-          AND (x.action_date IS NULL OR m.latest_action_date >= x.action_date)
-          AND ${rowOf(prefixed(award, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(award, 'm', 'a__'))}`);
+          -- the award's values are its latest transaction's (action date, then modification number, then key):
+          -- a file's rows replace them only when its latest row is not older than the award's latest transaction
+          AND (lt.transaction_id IS NULL
+            OR m.latest_order >= (lt.action_date::text || chr(1) || coalesce(lt.modification_number, '') || chr(1) || lt.transaction_unique_id) COLLATE "C")
+          AND ${rowOf(prefixed(latestValues, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(latestValues, 'm', 'a__'))}`);
+      if (award.some(([c]) => c === START_DATE)) {
+        // ... and the start date only when the file's earliest row is not newer than the award's earliest transaction
+        await client.query(`
+          UPDATE award_search x SET ${START_DATE} = m.a__${START_DATE}, update_date = now()
+          FROM award_latest m LEFT JOIN transaction_search et ON et.transaction_id = m.existing_earliest_transaction_id
+          WHERE x.award_id = m.existing_award_id
+            AND (et.transaction_id IS NULL
+              OR m.earliest_order <= (et.action_date::text || chr(1) || coalesce(et.modification_number, '') || chr(1) || et.transaction_unique_id) COLLATE "C")
+            AND x.${START_DATE} IS DISTINCT FROM m.a__${START_DATE}`);
+      }
     });
     return step('transaction_search', async () => {
       // The new values are computed once per row in a subquery that is not flattened (OFFSET 0), so that
@@ -563,14 +676,14 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         FROM ${txFrom}
         WHERE m.existing_id IS NULL`);
       await client.query(`INSERT INTO award_derive_pending (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
-      return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0, unchanged };
+      return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
     });
   });
 }
 
 /** Prime award summary files (award.d1 / award.d2). */
 async function upsertAwards(client: pg.Client, step: Step, mode: IndexMode, layout: AwardFileLayout, header: string[]): Promise<Outcome> {
-  const src = new SourceColumns(header);
+  const src = new SourceColumns(header, columnRules(layout, header));
   const { descriptive: rawDescriptive, totals } = awardSummaryColumns(src, layout);
   const joins = fileCJoins(src);
   const detail = src.detail();
@@ -592,28 +705,40 @@ async function upsertAwards(client: pg.Client, step: Step, mode: IndexMode, layo
       SELECT ${prefixed(descriptive, 'm')}, ${prefixed(totals, 'm', 't__')}, now() FROM award_summary m
       WHERE m.existing_award_id IS NULL
       ORDER BY m._row`);
-    const updated = await client.query(`
-      UPDATE award_search x SET ${rowOf(cols(descriptive))} = ${rowOf(prefixed(descriptive, 'm'))}, update_date = now()
-      FROM award_summary m
-      WHERE x.award_id = m.existing_award_id
-        AND ${rowOf(prefixed(descriptive, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(descriptive, 'm'))}`);
+    // an award row counts once as updated, whether its descriptive columns, its totals or both changed
+    await client.query('CREATE TEMP TABLE award_updated (award_id bigint) ON COMMIT DROP');
+    await client.query(`
+      WITH u AS (
+        UPDATE award_search x SET ${rowOf(cols(descriptive))} = ${rowOf(prefixed(descriptive, 'm'))}, update_date = now()
+        FROM award_summary m
+        WHERE x.award_id = m.existing_award_id
+          AND ${rowOf(prefixed(descriptive, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(descriptive, 'm'))}
+        RETURNING x.award_id)
+      INSERT INTO award_updated SELECT award_id FROM u`);
     // Totals of a summary file stand only for awards without transactions (derive sums those).
-    const totalsUpdated = await client.query(`
-      UPDATE award_search x SET ${rowOf(cols(totals))} = ${rowOf(prefixed(totals, 'm', 't__'))}
-      FROM award_summary m
-      WHERE x.award_id = m.existing_award_id AND x.transaction_count = 0
-        AND ${rowOf(prefixed(totals, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(totals, 'm', 't__'))}`);
+    await client.query(`
+      WITH u AS (
+        UPDATE award_search x SET ${rowOf(cols(totals))} = ${rowOf(prefixed(totals, 'm', 't__'))}
+        FROM award_summary m
+        WHERE x.award_id = m.existing_award_id AND x.transaction_count = 0
+          AND ${rowOf(prefixed(totals, 'x'))} IS DISTINCT FROM ${rowOf(prefixed(totals, 'm', 't__'))}
+        RETURNING x.award_id)
+      INSERT INTO award_updated SELECT award_id FROM u`);
+    // the awards the file wrote are derived; those it found as they were are not
     await client.query(`
       INSERT INTO award_derive_pending (award_id)
-      SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
+      SELECT award_id FROM award_updated
+      UNION SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
+        WHERE m.existing_award_id IS NULL
       ON CONFLICT DO NOTHING`);
-    return { inserted: inserted.rowCount ?? 0, updated: Math.max(updated.rowCount ?? 0, totalsUpdated.rowCount ?? 0) };
+    const updated = await client.query<{ n: string }>('SELECT count(DISTINCT award_id) AS n FROM award_updated');
+    return { inserted: inserted.rowCount ?? 0, updated: Number(updated.rows[0]?.n ?? 0) };
   }));
 }
 
 /** Subaward files (subaward.d1 / subaward.d2). */
 async function upsertSubawards(client: pg.Client, step: Step, mode: IndexMode, layout: AwardFileLayout, header: string[]): Promise<Outcome> {
-  const src = new SourceColumns(header);
+  const src = new SourceColumns(header, columnRules(layout, header));
   const raw = subawardColumns(src, layout);
   const detail = src.detail();
   const mapped = raw.map(([c, e]): ColumnMapping => [c, e === 'DETAIL' ? detail : e]);
@@ -686,9 +811,11 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
     await client.query('TRUNCATE derive_scope');
     for (const source of sources) {
       const fileStarted = performance.now();
+      const seconds = () => Math.round(performance.now() - fileStarted) / 1000;
+      let layout: AwardFileLayout | undefined;
       try {
         const header = await readHeader(source);
-        const layout = detectLayout(header);
+        layout = detectLayout(header);
         if (!layout) {
           throw new AwardFileError([new DataFileError(source.label, 1, 'unknown layout: the header has no USAspending award, transaction or subaward key column')], 1);
         }
@@ -696,15 +823,19 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
         if (duplicate) throw new AwardFileError([new DataFileError(source.label, 1, `column ${duplicate} appears twice in the header`)], 1);
         const missing = layout.requiredColumns.filter((c) => !header.includes(c));
         if (missing.length > 0) throw new AwardFileError([new DataFileError(source.label, 1, `missing column(s) for ${layout.name}: ${missing.join(', ')}`)], 1);
+        const fileLayout = layout;
         options.onFile?.(source.label, layout.name);
         const before = Object.fromEntries(await Promise.all(TARGETS[layout.kind].map(async (t) => [t, await estimatedRows(client, t)] as const)));
+        // One transaction per file: its accepted rows are written together or not at all.
         await client.query('BEGIN');
         let outcome: Outcome;
         let rows: number;
+        let checked: RowCheck;
         try {
           rows = await step('stage', () => stage(client, source, header));
-          await step('validate', () => validate(client, source, layout, header));
-          outcome = layout.kind === 'transaction' ? await upsertTransactions(client, step, mode, layout, header)
+          checked = await step('validate', () => checkRows(client, source, fileLayout, header));
+          outcome = rows === checked.rejected ? { inserted: 0, updated: 0 }
+            : layout.kind === 'transaction' ? await upsertTransactions(client, step, mode, layout, header)
             : layout.kind === 'award' ? await upsertAwards(client, step, mode, layout, header)
             : await upsertSubawards(client, step, mode, layout, header);
           await step('commit', () => client.query('COMMIT'));
@@ -712,16 +843,36 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
           await client.query('ROLLBACK').catch(() => undefined);
           throw error;
         }
-        results.push({
-          file: source.label, layout: layout.name, rows, inserted: outcome.inserted, updated: outcome.updated, unchanged: outcome.unchanged ?? 0,
-          seconds: Math.round(performance.now() - fileStarted) / 1000,
-        });
+        const result: AwardFileResult = {
+          file: source.label, layout: layout.name,
+          status: checked.rejected === 0 ? 'loaded' : checked.rejected === rows ? 'rejected' : 'partial',
+          rows, inserted: outcome.inserted, updated: outcome.updated,
+          // every accepted row is one row of the target table: inserted, updated, or found with the file's values
+          unchanged: rows - checked.rejected - outcome.inserted - outcome.updated,
+          rejected: checked.rejected, problems: checked.problems, problemCount: checked.problemCount, normalised: checked.normalised,
+          seconds: seconds(),
+        };
+        results.push(result);
+        options.onFileDone?.(result);
         // Statistics of tables that grew by a tenth or more, so the derive step's plans see the new rows.
         const grown = TARGETS[layout.kind].filter((t) => outcome.inserted >= 0.1 * (before[t] ?? 0));
         if (grown.length > 0) await step('analyze', () => client.query(`ANALYZE ${grown.map((t) => `${t} (${(KEY_COLUMNS[t] ?? []).join(', ')})`).join(', ')}`));
       } catch (error) {
-        failure = error;
-        break;
+        // A file that cannot be read, or whose data the database refuses (a data exception or a constraint:
+        // SQLSTATE classes 22 and 23), is reported and the next file goes on; anything else stops the import.
+        const code = (error as { code?: unknown }).code;
+        const refused = typeof code === 'string' && /^2[23]/.test(code);
+        if (!(error instanceof AwardFileError) && !refused) {
+          failure = error;
+          break;
+        }
+        const problems = error instanceof AwardFileError ? error.problems : [new DataFileError(source.label, undefined, `not loaded: ${(error as Error).message}`)];
+        const result: AwardFileResult = {
+          file: source.label, layout: layout?.name ?? null, status: 'failed', rows: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0,
+          problems, problemCount: error instanceof AwardFileError ? error.total : 1, normalised: [], seconds: seconds(),
+        };
+        results.push(result);
+        options.onFileDone?.(result);
       }
     }
     // The awards written, and any an earlier import wrote without finishing their derive.
@@ -743,10 +894,12 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
     await client.query(
       `INSERT INTO award_data_load (kind, source, as_of, row_counts, seconds) VALUES ('imported', $1, coalesce($2::date, current_date), $3, $4)`,
       [sources.map((s) => path.basename(s.label)).join(', ').slice(0, 2000), options.asOf ?? null,
-        JSON.stringify(Object.fromEntries(results.map((r) => [path.basename(r.file), { rows: r.rows, inserted: r.inserted, updated: r.updated }]))),
+        JSON.stringify(Object.fromEntries(results.map((r) => [path.basename(r.file),
+          { status: r.status, rows: r.rows, inserted: r.inserted, updated: r.updated, unchanged: r.unchanged, rejected: r.rejected }]))),
         Math.round((performance.now() - started) / 100) / 10],
     );
-    return { files: results, derive, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    const rejected = results.reduce((n, r) => n + (r.status === 'failed' ? 1 : r.rejected), 0);
+    return { files: results, derive, rejected, seconds: Math.round((performance.now() - started) / 100) / 10 };
   } finally {
     await client.end();
   }

@@ -1,9 +1,12 @@
 import { escapeLiteral } from 'pg';
+import { ruleValue, type ColumnRule } from './column-rules';
 
 /**
  * The columns of one staged file, as SQL expressions. The staging table names its columns c1..cN by
  * position (file headers are data, never identifiers); this maps header names to them, turns blanks into
- * nulls, and records which columns a mapping consumed so the rest can go to the `detail` JSON.
+ * nulls, normalises the values of ruled columns (dates, FIPS codes: `column-rules.ts`; the rows whose values
+ * fail a rule are rejected before anything is mapped), and records which columns a mapping consumed so the
+ * rest can go to the `detail` JSON.
  */
 export class SourceColumns {
   private readonly index = new Map<string, number>();
@@ -11,6 +14,7 @@ export class SourceColumns {
 
   constructor(
     readonly header: string[],
+    private readonly rules: ReadonlyMap<string, ColumnRule> = new Map(),
     private readonly alias = 's',
   ) {
     header.forEach((name, i) => {
@@ -28,16 +32,22 @@ export class SourceColumns {
     return i === undefined ? undefined : `c${i}`;
   }
 
-  /** Trimmed text, null when blank or when the file has no such column. */
+  /** Trimmed text, normalised by the column's rule, null when blank or when the file has no such column. */
   text(name: string): string {
-    const i = this.index.get(name);
-    if (i === undefined) return 'NULL::text';
+    if (!this.index.has(name)) return 'NULL::text';
     this.used.add(name);
-    return `nullif(btrim(${this.alias}.c${i}), '')`;
+    return this.peek(name);
   }
 
   /** Like `text`, but the column stays in `detail` (for values derived from a column that is kept as is). */
   peek(name: string): string {
+    const written = this.written(name);
+    const rule = this.rules.get(name);
+    return rule === undefined || written === 'NULL::text' ? written : ruleValue(rule, written);
+  }
+
+  /** The trimmed text as written (no rule applied), null when blank; for the checks of the rules. */
+  written(name: string): string {
     const i = this.index.get(name);
     return i === undefined ? 'NULL::text' : `nullif(btrim(${this.alias}.c${i}), '')`;
   }
@@ -74,7 +84,7 @@ export class SourceColumns {
     if (rest.length === 0) return 'NULL::jsonb';
     rest.sort(jsonbKeyOrder);
     const keys = rest.map((name) => escapeLiteral(name)).join(', ');
-    const values = rest.map((name) => `nullif(btrim(${this.alias}.${this.column(name)}), '')`).join(', ');
+    const values = rest.map((name) => this.peek(name)).join(', ');
     return `nullif(jsonb_strip_nulls(jsonb_object(ARRAY[${keys}]::text[], ARRAY[${values}]::text[])), '{}'::jsonb)`;
   }
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
 import { createSpendingClient, type SpendingClient } from '../src/index';
+import { executeSettled } from './execute-settled';
 
 const { eachLike, like, integer, number, boolean, string, regex, nullValue } = MatchersV3;
 
@@ -379,7 +380,7 @@ describe('SDK contract with the profile app', () => {
         ...(c.body ? { headers: JSON_HEADERS, body: c.body } : {}),
       })
       .willRespondWith({ status: c.status ?? 200, body: c.response as never });
-    await provider.executeTest(async (mock) => {
+    await executeSettled(provider, async (mock) => {
       c.check(await c.call(createSpendingClient(mock.url)));
     });
   });

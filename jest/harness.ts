@@ -3,9 +3,10 @@
  * validation on) around it, driven with supertest.
  */
 import http from 'node:http';
-import { createAllInOneGateway, type Gateway } from '../apps/gateway/src/index';
+import type { Router } from 'express';
+import { createAllInOneGateway, createGateway, type Gateway } from '../apps/gateway/src/index';
 import { createTestDatabase, type TestDatabase } from '../libs/db/src/testing';
-import { answerClientErrors, createLogger, createMetrics } from '../libs/service-kit/src/index';
+import { answerClientErrors, createAppServer, createLogger, createMetrics } from '../libs/service-kit/src/index';
 import supertest from 'supertest';
 
 export interface Harness {
@@ -48,5 +49,38 @@ export async function serveHarness(h: Harness): Promise<{ url: string; close: ()
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * Split mode around one app: the app's router served alone (as its main.ts serves it) on a loopback port, and a
+ * gateway (request and response validation on) that proxies that app's operations to it.
+ */
+export async function startSplitGateway(app: 'reference' | 'search' | 'profile' | 'download', router: Router): Promise<{
+  http: ReturnType<typeof supertest>;
+  close: () => Promise<void>;
+}> {
+  const logger = createLogger('silent', 'test');
+  const server = http.createServer(
+    createAppServer({ name: app, router, logger, metrics: createMetrics({ defaultMetrics: false }), ready: async () => undefined, bodyLimit: '1mb' }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const gateway = createGateway({
+    logger,
+    metrics: createMetrics({ defaultMetrics: false }),
+    bodyLimit: '1mb',
+    ready: async () => undefined,
+    validateResponses: true,
+    routing: { mode: 'split', upstreams: { [app]: url }, timeoutMs: 5_000 },
+  });
+  return {
+    http: supertest(gateway.app),
+    close: async () => {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

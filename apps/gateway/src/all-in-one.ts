@@ -1,3 +1,4 @@
+import { createApp as createProfileApp } from '@usas/profile';
 import { createApp as createReferenceApp } from '@usas/reference';
 import { createApp as createSearchApp } from '@usas/search';
 import type { Logger, Metrics, RouteLimits } from '@usas/service-kit';
@@ -30,6 +31,6 @@ export function createAllInOneGateway(options: AllInOneOptions): Gateway {
     ready: async () => {
       await options.db.oneFirst(sql.unsafe`SELECT 1`);
     },
-    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps), search: createSearchApp(deps) } },
+    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps), search: createSearchApp(deps), profile: createProfileApp(deps) } },
   });
 }

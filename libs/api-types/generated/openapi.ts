@@ -414,6 +414,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/awards/{award_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Award profile
+         * @description The profile of one award (contract, IDV or assistance) by its generated unique award id or internal numeric
+         *     id. An unknown id is a 404; an id that is neither numeric nor a generated award id is a 400.
+         */
+        get: operations["getAward"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Federal accounts of an award
+         * @description Federal accounts with the File C obligations of an award. An unknown award is a 404.
+         */
+        post: operations["listAwardAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/count/federal_account/{award_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of federal accounts (File C) of an award
+         * @description The count agrees with the length of the matching list endpoint. An unknown award is a 404.
+         */
+        get: operations["countAwardFederalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/count/subaward/{award_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of subawards of an award
+         * @description The count agrees with the length of the matching list endpoint. An unknown award is a 404.
+         */
+        get: operations["countAwardSubawards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/count/transaction/{award_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of transactions of an award
+         * @description The count agrees with the length of the matching list endpoint. An unknown award is a 404.
+         */
+        get: operations["countAwardTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/funding_rollup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File C totals of an award
+         * @description Sum of File C obligations and the numbers of distinct awarding agencies, funding agencies and federal accounts of an award. An unknown award is a 404.
+         */
+        post: operations["getAwardFundingRollup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/funding/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File C funding rows of an award
+         * @description The award's File C rows (federal account, program activity, object class, DEF code) per submission. An unknown award is a 404.
+         */
+        post: operations["listAwardFunding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/awards/last_updated/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Last update date of award data
+         * @description The latest update date of any award as MM/DD/YYYY, or an empty string when there are no awards.
+         */
+        get: operations["getAwardsLastUpdated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/budget_functions/list_budget_functions/": {
         parameters: {
             query?: never;
@@ -442,6 +603,328 @@ export interface paths {
         put?: never;
         /** Budget subfunctions, optionally of one budget function, ordered by title */
         post: operations["listBudgetSubfunctions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Federal accounts of an IDV's child and grandchild awards
+         * @description Federal accounts with the File C obligations of an IDV's child and grandchild awards. An unknown award is a 404.
+         */
+        post: operations["listIdvAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Child and grandchild awards of an IDV for the activity chart
+         * @description Contracts directly under an IDV and under its child IDVs, by obligated amount descending. An unknown IDV is a 404.
+         */
+        post: operations["listIdvActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/amounts/{award_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals of an IDV's child IDVs, child awards and grandchild awards
+         * @description Counts and amounts over the awards under an IDV (direct children, and the awards under its child IDVs). A non-IDV or unknown id is a 404.
+         */
+        get: operations["getIdvAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/awards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Child IDVs, child awards or grandchild awards of an IDV
+         * @description The awards under an IDV of one kind (type), paged and sorted. An unknown IDV is a 404.
+         */
+        post: operations["listIdvAwards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/count/federal_account/{award_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of federal accounts of an IDV's child and grandchild awards
+         * @description Distinct federal accounts of the File C rows of the awards under an IDV (optionally of one PIID); equals the count of idvs/accounts. An unknown IDV is a 404.
+         */
+        get: operations["countIdvFederalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/funding_rollup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File C totals of an IDV's child and grandchild awards
+         * @description Sum of File C obligations and the numbers of distinct awarding agencies, funding agencies and federal accounts of an IDV's child and grandchild awards. An unknown award is a 404.
+         */
+        post: operations["getIdvFundingRollup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/idvs/funding/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File C funding rows of an IDV's child and grandchild awards
+         * @description File C rows of the contracts under an IDV (children and grandchildren), optionally of one PIID. An unknown IDV is a 404.
+         */
+        post: operations["listIdvFunding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List recipients
+         * @description Recipients (one row per recipient id and level) with their obligations of the trailing 12 months, filtered by keyword and award type.
+         */
+        post: operations["listRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/{recipient_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recipient profile
+         * @description Name, ids, parent, location, business types and the totals of the requested year (a parent's totals cover
+         *     its children). A malformed id or year is a 400, an unknown recipient a 404.
+         */
+        get: operations["getRecipient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/children/{duns_or_uei}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Child recipients of a parent
+         * @description The child recipients of the parent with this UEI or DUNS, with their obligations in the requested year. A recipient that is no one's parent has none (an empty list); a UEI or DUNS no recipient has is a 404.
+         */
+        get: operations["listRecipientChildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Number of recipients
+         * @description The number of rows POST /api/v2/recipient/ lists for the same keyword and award type.
+         */
+        post: operations["countRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/duns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List recipients
+         * @description Deprecated (use POST /api/v2/recipient/); answers the same. Recipients (one row per recipient id and level) with their obligations of the trailing 12 months, filtered by keyword and award type.
+         */
+        post: operations["listRecipientsByDuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/duns/{recipient_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recipient profile
+         * @description Deprecated (use GET /api/v2/recipient/{recipient_id}/); answers the same. Name, ids, parent, location, business types and the totals of the requested year (a parent's totals cover
+         *     its children). A malformed id or year is a 400, an unknown recipient a 404.
+         */
+        get: operations["getRecipientByDuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/state/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * States and territories with their award amounts
+         * @description Every state, district and territory with the obligations of the prime awards performed there (all time).
+         */
+        get: operations["listStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/state/{fips}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * State profile
+         * @description Population, income and the prime award totals of one state for the requested year. An unknown FIPS code is a 404.
+         */
+        get: operations["getState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/recipient/state/awards/{fips}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prime award totals of a state by award type
+         * @description Obligations, award counts and outlays of the prime awards performed in a state for the requested year, per award type group. An unknown FIPS code is a 404.
+         */
+        get: operations["getStateAwards"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1361,6 +1844,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/subawards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subawards of an award (or all subawards)
+         * @description Subawards of the award named by `award_id` (generated id, or internal id as a number or numeric string),
+         *     or of every award when it is omitted. An unknown award is a 404.
+         */
+        post: operations["listSubawards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/transactions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction history of an award
+         * @description The transactions (modifications) of one award, paged and sorted. An unknown award is a 404.
+         */
+        post: operations["listTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1393,6 +1917,17 @@ export interface components {
             main?: string | null;
             /** @description Sub account code (3 characters). */
             sub?: string | null;
+        };
+        /** @description One federal account with the File C obligations of an award (or an IDV's descendants) under it. */
+        "account-listing": {
+            account_title: string;
+            federal_account: string;
+            funding_agency_abbreviation: string | null;
+            funding_agency_id: number | null;
+            funding_agency_name: string | null;
+            funding_agency_slug: string | null;
+            funding_toptier_agency_id: number | null;
+            total_transaction_obligated_amount: number;
         };
         /**
          * @description Advanced search filters. Values inside one filter are OR-ed; different filters are AND-ed
@@ -1543,10 +2078,143 @@ export interface components {
             /** @description Text typed so far; matched case-insensitively. */
             search_text: string;
         };
+        /** @description Awarding or funding agency of an award (agency id, toptier and subtier agency, office name). */
+        "award-agency": {
+            has_agency_page: boolean;
+            id: number;
+            office_agency_name: string | null;
+            subtier_agency: {
+                abbreviation: string | null;
+                code: string;
+                name: string | null;
+            } | null;
+            toptier_agency: {
+                abbreviation: string | null;
+                code: string;
+                name: string | null;
+                slug: string | null;
+            } | null;
+        };
         /** @description Dollar bounds, each between -1e15 and 1e15 (a quadrillion dollars). */
         "award-amounts": {
             lower_bound?: number;
             upper_bound?: number;
+        };
+        /** @description Generated unique award id (preferred) or the internal numeric award id. */
+        "award-id-body": string | number;
+        /**
+         * @description The award profile. Every award has the common fields; contracts and IDVs add `piid`, `parent_award`,
+         *     `latest_transaction_contract_data` and the NAICS/PSC hierarchies; assistance awards add `fain`, `uri`,
+         *     `record_type`, loan and funding amounts, `cfda_info` and `funding_opportunity`. Totals are the sums of the
+         *     award's transactions; the latest-transaction fields come from its latest transaction (by action date,
+         *     modification number, transaction key).
+         */
+        "award-profile": {
+            account_obligations_by_defc: components["schemas"]["defc-amounts"];
+            account_outlays_by_defc: components["schemas"]["defc-amounts"];
+            /** @description Null only for an award without an awarding agency (upstream always has one). */
+            awarding_agency: components["schemas"]["award-agency"] | null;
+            base_and_all_options?: number | null;
+            base_exercised_options: number | null;
+            category: string | null;
+            cfda_info?: {
+                applicant_eligibility: string | null;
+                beneficiary_eligibility: string | null;
+                cfda_federal_agency: string | null;
+                cfda_number: string;
+                cfda_objectives: string | null;
+                cfda_obligations: string | null;
+                cfda_popular_name: string | null;
+                cfda_title: string | null;
+                cfda_website: string | null;
+                federal_action_obligation_amount: number;
+                non_federal_funding_amount: number | null;
+                sam_website: string | null;
+                total_funding_amount: number | null;
+            }[];
+            date_signed: string | null;
+            description: string | null;
+            executive_details: {
+                officers: {
+                    amount: number | null;
+                    name: string | null;
+                }[];
+            };
+            fain?: string | null;
+            funding_agency: components["schemas"]["award-agency"] | null;
+            funding_opportunity?: {
+                goals: string | null;
+                number: string | null;
+            };
+            /** @description The upstream contract's spelling of `funding_opportunity` (same value), for clients written against it. */
+            funding_opportunty?: {
+                goals: string | null;
+                number: string | null;
+            };
+            generated_unique_award_id: string;
+            id: number;
+            latest_transaction_contract_data?: components["schemas"]["contract-details"];
+            naics_hierarchy?: {
+                base_code: components["schemas"]["hierarchy-leaf"];
+                midtier_code: components["schemas"]["hierarchy-leaf"];
+                toptier_code: components["schemas"]["hierarchy-leaf"];
+            };
+            non_federal_funding?: number | null;
+            parent_award?: {
+                agency_id: number | null;
+                agency_name: string | null;
+                agency_slug: string | null;
+                award_id: number | null;
+                generated_unique_award_id: string;
+                idv_type_description: string | null;
+                multiple_or_single_aw_desc: string | null;
+                piid: string | null;
+                sub_agency_id: string | null;
+                sub_agency_name: string | null;
+                type_of_idc_description: string | null;
+            } | null;
+            period_of_performance: {
+                end_date: string | null;
+                last_modified_date: string | null;
+                potential_end_date?: string | null;
+                start_date: string | null;
+            };
+            piid?: string | null;
+            place_of_performance: components["schemas"]["location"];
+            psc_hierarchy?: {
+                base_code: components["schemas"]["hierarchy-leaf"];
+                midtier_code: components["schemas"]["hierarchy-leaf"];
+                subtier_code: components["schemas"]["hierarchy-leaf"];
+                toptier_code: components["schemas"]["hierarchy-leaf"];
+            };
+            recipient: components["schemas"]["award-recipient"];
+            record_type?: number | null;
+            subaward_count: number;
+            total_account_obligation: number;
+            total_account_outlay: number;
+            total_funding?: number | null;
+            total_loan_value?: number | null;
+            total_obligation: number | null;
+            total_outlay: number | null;
+            total_subaward_amount: number | null;
+            total_subsidy_cost?: number | null;
+            transaction_obligated_amount?: number | null;
+            type: string;
+            type_description: string | null;
+            uri?: string | null;
+        };
+        /** @description Recipient of an award with its parent, location and business categories. Hashes carry the level suffix. */
+        "award-recipient": {
+            business_categories: string[];
+            location: components["schemas"]["location"] | null;
+            parent_recipient_hash: string | null;
+            parent_recipient_name: string | null;
+            parent_recipient_uei: string | null;
+            parent_recipient_unique_id: string | null;
+            recipient_hash: string | null;
+            recipient_name: string | null;
+            recipient_uei: string | null;
+            recipient_unique_id: string | null;
         };
         "award-type-counts": {
             contracts: number;
@@ -1582,6 +2250,78 @@ export interface components {
             code: string | null;
             description: string | null;
         } | null;
+        /** @description Procurement details of the award's latest transaction (FPDS codes and their descriptions). */
+        "contract-details": {
+            clinger_cohen_act_planning: string | null;
+            clinger_cohen_act_planning_description: string | null;
+            commercial_item_acquisition: string | null;
+            commercial_item_acquisition_description: string | null;
+            commercial_item_test_program: string | null;
+            commercial_item_test_program_description: string | null;
+            consolidated_contract: string | null;
+            consolidated_contract_description: string | null;
+            construction_wage_rate: string | null;
+            construction_wage_rate_description: string | null;
+            cost_or_pricing_data: string | null;
+            cost_or_pricing_data_description: string | null;
+            dod_acquisition_program: string | null;
+            dod_acquisition_program_description: string | null;
+            dod_claimant_program: string | null;
+            dod_claimant_program_description: string | null;
+            domestic_or_foreign_entity: string | null;
+            domestic_or_foreign_entity_description: string | null;
+            evaluated_preference: string | null;
+            evaluated_preference_description: string | null;
+            extent_competed: string | null;
+            extent_competed_description: string | null;
+            fair_opportunity_limited: string | null;
+            fair_opportunity_limited_description: string | null;
+            fed_biz_opps: string | null;
+            fed_biz_opps_description: string | null;
+            foreign_funding: string | null;
+            foreign_funding_description: string | null;
+            idv_type_description: string | null;
+            information_technology_commercial_item_category: string | null;
+            information_technology_commercial_item_category_description: string | null;
+            interagency_contracting_authority: string | null;
+            interagency_contracting_authority_description: string | null;
+            labor_standards: string | null;
+            labor_standards_description: string | null;
+            major_program: string | null;
+            materials_supplies: string | null;
+            materials_supplies_description: string | null;
+            multi_year_contract: string | null;
+            multi_year_contract_description: string | null;
+            multiple_or_single_award_description: string | null;
+            naics: string | null;
+            naics_description: string | null;
+            national_interest_action: string | null;
+            national_interest_action_description: string | null;
+            number_of_offers_received: string | null;
+            other_than_full_and_open: string | null;
+            other_than_full_and_open_description: string | null;
+            price_evaluation_adjustment: string | null;
+            product_or_service_code: string | null;
+            product_or_service_description: string | null;
+            program_acronym: string | null;
+            purchase_card_as_payment_method: string | null;
+            purchase_card_as_payment_method_description: string | null;
+            referenced_idv_agency_desc: string | null;
+            referenced_idv_agency_iden: string | null;
+            sea_transportation: string | null;
+            sea_transportation_description: string | null;
+            small_business_competitive: boolean | null;
+            solicitation_identifier: string | null;
+            solicitation_procedures: string | null;
+            solicitation_procedures_description: string | null;
+            subcontracting_plan: string | null;
+            subcontracting_plan_description: string | null;
+            type_of_contract_pricing: string | null;
+            type_of_contract_pricing_description: string | null;
+            type_of_idc_description: string | null;
+            type_set_aside: string | null;
+            type_set_aside_description: string | null;
+        };
         "def-code": {
             /** @example L */
             code: string;
@@ -1595,6 +2335,11 @@ export interface components {
             title: string | null;
             urls: string[] | null;
         };
+        /** @description Amounts of File C rows per disaster emergency fund code. */
+        "defc-amounts": {
+            amount: number;
+            code: string;
+        }[];
         DefCode: components["schemas"]["def-code"];
         /** @description Body of every error response. */
         "error-body": {
@@ -1632,6 +2377,42 @@ export interface components {
             results: components["schemas"]["filter-tree-node"][];
         };
         FilterTreeNode: components["schemas"]["filter-tree-node"];
+        /** @description File C obligations and the number of distinct awarding agencies, funding agencies and federal accounts. */
+        "funding-rollup": {
+            awarding_agency_count: number;
+            federal_account_count: number;
+            funding_agency_count: number;
+            total_transaction_obligated_amount: number;
+        };
+        /** @description One File C row of an award (federal account funding tab); the IDV variant adds the award's ids. */
+        "funding-row": {
+            account_title: string | null;
+            agency_id?: string | null;
+            award_id?: number;
+            awarding_agency_id: number | null;
+            awarding_agency_name: string | null;
+            awarding_agency_slug: string | null;
+            awarding_toptier_agency_id: number | null;
+            disaster_emergency_fund_code: string | null;
+            federal_account: string | null;
+            funding_agency_id: number | null;
+            funding_agency_name: string | null;
+            funding_agency_slug: string | null;
+            funding_toptier_agency_id: number | null;
+            generated_unique_award_id?: string;
+            gross_outlay_amount: number | null;
+            is_quarterly_submission: boolean | null;
+            main_account_code?: string | null;
+            object_class: string | null;
+            object_class_name: string | null;
+            piid?: string | null;
+            program_activity_code: string | null;
+            program_activity_name: string | null;
+            reporting_fiscal_month: number | null;
+            reporting_fiscal_quarter: number | null;
+            reporting_fiscal_year: number | null;
+            transaction_obligated_amount: number | null;
+        };
         "geography-result": {
             aggregated_amount: number;
             /** @description Area name (title case; districts as `VA-08`); empty when the area is not in the reference data. */
@@ -1655,6 +2436,42 @@ export interface components {
             resources: string;
             slug: string;
             term: string;
+        };
+        /** @description One level of a NAICS or PSC hierarchy; empty when the level does not apply. */
+        "hierarchy-leaf": {
+            code?: string;
+            description?: string;
+        };
+        /** @description An award id with paging (the sort enum is given per endpoint). */
+        "list-request": {
+            award_id: components["schemas"]["award-id-body"];
+            /** @default 10 */
+            limit?: number;
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            order?: "asc" | "desc";
+            /** @default 1 */
+            page?: number;
+        };
+        /** @description An address (recipient location or place of performance) as upstream's award profile gives it. */
+        location: {
+            address_line1: string | null;
+            address_line2: string | null;
+            address_line3: string | null;
+            city_name: string | null;
+            congressional_code: string | null;
+            country_name: string | null;
+            county_code: string | null;
+            county_name: string | null;
+            foreign_postal_code: string | null;
+            foreign_province: string | null;
+            location_country_code: string | null;
+            state_code: string | null;
+            state_name: string | null;
+            zip4: string | null;
+            zip5: string | null;
         };
         "location-object": {
             /** @description At most 200 characters. */
@@ -1691,6 +2508,17 @@ export interface components {
             previous?: number | null;
             total?: number;
         };
+        /** @description Pager of the award profile lists (`count` on the account lists, `total` and `limit` on IDV activity). */
+        "page-metadata-2": {
+            count?: number;
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit?: number;
+            next: number | null;
+            page: number;
+            previous: number | null;
+            total?: number;
+        };
         PageMetadata: components["schemas"]["page-metadata"];
         /** @description A program activity by name, code or both; at least one must be given. */
         "program-activity-object": {
@@ -1701,6 +2529,84 @@ export interface components {
             /** @description At most 50 characters. */
             type?: string;
         } | unknown | unknown;
+        "recipient-list-request": {
+            /**
+             * @default all
+             * @enum {string}
+             */
+            award_type?: "all" | "contracts" | "grants" | "loans" | "direct_payments" | "other_financial_assistance";
+            /** @description Matched against name, UEI and DUNS. */
+            keyword?: string;
+            /** @default 50 */
+            limit?: number;
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            order?: "asc" | "desc";
+            /** @default 1 */
+            page?: number;
+            /**
+             * @default amount
+             * @enum {string}
+             */
+            sort?: "name" | "duns" | "amount";
+        };
+        "recipient-list-response": {
+            page_metadata: {
+                limit: number;
+                page: number;
+                total: number;
+            };
+            results: {
+                amount: number;
+                duns: string | null;
+                id: string;
+                name: string | null;
+                /** @enum {string} */
+                recipient_level: "P" | "C" | "R";
+                uei: string | null;
+            }[];
+        };
+        "recipient-overview": {
+            alternate_names: string[];
+            business_types: string[];
+            duns: string | null;
+            location: {
+                address_line1: string | null;
+                address_line2: string | null;
+                address_line3: string | null;
+                city_name: string | null;
+                congressional_code: string | null;
+                country_code: string | null;
+                country_name: string | null;
+                county_name: string | null;
+                foreign_postal_code: string | null;
+                foreign_province: string | null;
+                state_code: string | null;
+                zip: string | null;
+                zip4: string | null;
+            };
+            name: string | null;
+            parent_duns: string | null;
+            parent_id: string | null;
+            parent_name: string | null;
+            parent_uei: string | null;
+            parents: {
+                parent_duns: string | null;
+                parent_id: string | null;
+                parent_name: string | null;
+                parent_uei: string | null;
+            }[];
+            recipient_id: string;
+            /** @enum {string} */
+            recipient_level: "P" | "C" | "R";
+            total_face_value_loan_amount: number;
+            total_face_value_loan_transactions: number;
+            total_transaction_amount: number;
+            total_transactions: number;
+            uei: string | null;
+        };
         "require-exclude-codes": {
             /** @description At most 1,000 items of at most 50 characters. */
             exclude?: string[];
@@ -2060,6 +2966,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+        "award-id-path": string;
+        /** @description Two-digit state FIPS code (with its leading zero). */
+        "fips-path": string;
+        /** @description Recipient hash followed by its level (`-P` parent, `-C` child, `-R` neither). */
+        "recipient-id-path": string;
         /**
          * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
          *     grandchildren. Negative values mean every level.
@@ -2070,6 +2982,8 @@ export interface components {
          *     also stays when one of its descendants within depth matches.
          */
         "tree-filter": string;
+        /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
+        "year-query": string;
     };
     requestBodies: never;
     headers: never;
@@ -2706,6 +3620,235 @@ export interface operations {
             422: components["responses"]["unprocessable"];
         };
     };
+    getAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+                award_id: components["parameters"]["award-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The award. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["award-profile"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    listAwardAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["list-request"] & {
+                    /**
+                     * @default federal_account
+                     * @enum {string}
+                     */
+                    sort?: "account_title" | "agency" | "federal_account" | "total_transaction_obligated_amount";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of federal accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["account-listing"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    countAwardFederalAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+                award_id: components["parameters"]["award-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        federal_accounts: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    countAwardSubawards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+                award_id: components["parameters"]["award-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subawards: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    countAwardTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+                award_id: components["parameters"]["award-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transactions: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    getAwardFundingRollup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    award_id: components["schemas"]["award-id-body"];
+                };
+            };
+        };
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["funding-rollup"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    listAwardFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["list-request"] & {
+                    /**
+                     * @default reporting_fiscal_date
+                     * @enum {string}
+                     */
+                    sort?: "account_title" | "awarding_agency_name" | "disaster_emergency_fund_code" | "federal_account" | "funding_agency_name" | "gross_outlay_amount" | "object_class" | "program_activity" | "reporting_fiscal_date" | "transaction_obligated_amount";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["funding-row"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    getAwardsLastUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        last_updated: string;
+                    };
+                };
+            };
+        };
+    };
     listBudgetFunctions: {
         parameters: {
             query?: never;
@@ -2766,6 +3909,574 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+        };
+    };
+    listIdvAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["list-request"] & {
+                    /**
+                     * @default total_transaction_obligated_amount
+                     * @enum {string}
+                     */
+                    sort?: "account_title" | "agency" | "federal_account" | "total_transaction_obligated_amount";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of federal accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["account-listing"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    listIdvActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    award_id: components["schemas"]["award-id-body"];
+                    /** @default false */
+                    hide_edge_cases?: boolean;
+                    /** @default 10 */
+                    limit?: number;
+                    /** @default 1 */
+                    page?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of awards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: {
+                            award_id: number;
+                            awarded_amount: number;
+                            awarding_agency: string | null;
+                            awarding_agency_id: number | null;
+                            awarding_agency_slug: string | null;
+                            generated_unique_award_id: string;
+                            grandchild: boolean;
+                            obligated_amount: number;
+                            parent_award_id: number | null;
+                            parent_award_piid: string | null;
+                            parent_generated_unique_award_id: string | null;
+                            period_of_performance_potential_end_date: string | null;
+                            period_of_performance_start_date: string | null;
+                            piid: string | null;
+                            recipient_id: string | null;
+                            recipient_name: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    getIdvAmounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+                award_id: components["parameters"]["award-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        award_id: number;
+                        child_account_obligations_by_defc: components["schemas"]["defc-amounts"];
+                        child_account_outlays_by_defc: components["schemas"]["defc-amounts"];
+                        child_award_base_and_all_options_value: number;
+                        child_award_base_exercised_options_val: number;
+                        child_award_count: number;
+                        child_award_total_obligation: number;
+                        child_award_total_outlay: number | null;
+                        child_idv_count: number;
+                        child_total_account_obligation: number;
+                        child_total_account_outlay: number;
+                        generated_unique_award_id: string;
+                        grandchild_account_obligations_by_defc: components["schemas"]["defc-amounts"];
+                        grandchild_account_outlays_by_defc: components["schemas"]["defc-amounts"];
+                        grandchild_award_base_and_all_options_value: number;
+                        grandchild_award_base_exercised_options_val: number;
+                        grandchild_award_count: number;
+                        grandchild_award_total_obligation: number;
+                        grandchild_award_total_outlay: number | null;
+                        grandchild_total_account_obligation: number;
+                        grandchild_total_account_outlay: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    listIdvAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["list-request"] & {
+                    /**
+                     * @default period_of_performance_start_date
+                     * @enum {string}
+                     */
+                    sort?: "piid" | "description" | "period_of_performance_current_end_date" | "last_date_to_order" | "funding_agency" | "awarding_agency" | "award_type" | "obligated_amount" | "period_of_performance_start_date";
+                    /**
+                     * @default child_idvs
+                     * @enum {string}
+                     */
+                    type?: "child_idvs" | "child_awards" | "grandchild_awards";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of awards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: {
+                            award_id: number;
+                            award_type: string;
+                            awarding_agency: string | null;
+                            awarding_agency_id: number | null;
+                            awarding_agency_slug: string | null;
+                            description: string | null;
+                            funding_agency: string | null;
+                            funding_agency_id: number | null;
+                            funding_agency_slug: string | null;
+                            generated_unique_award_id: string;
+                            last_date_to_order: string | null;
+                            obligated_amount: number;
+                            period_of_performance_current_end_date: string | null;
+                            period_of_performance_start_date: string | null;
+                            piid: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    countIdvFederalAccounts: {
+        parameters: {
+            query?: {
+                piid?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
+                award_id: components["parameters"]["award-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    getIdvFundingRollup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    award_id: components["schemas"]["award-id-body"];
+                };
+            };
+        };
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["funding-rollup"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    listIdvFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["list-request"] & {
+                    piid?: string;
+                    /**
+                     * @default reporting_fiscal_date
+                     * @enum {string}
+                     */
+                    sort?: "account_title" | "disaster_emergency_fund_code" | "gross_outlay_amount" | "object_class" | "piid" | "program_activity" | "reporting_agency_name" | "reporting_fiscal_date" | "transaction_obligated_amount";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["funding-row"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    listRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["recipient-list-request"];
+            };
+        };
+        responses: {
+            /** @description One page of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["recipient-list-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    getRecipient: {
+        parameters: {
+            query?: {
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
+                year?: components["parameters"]["year-query"];
+            };
+            header?: never;
+            path: {
+                /** @description Recipient hash followed by its level (`-P` parent, `-C` child, `-R` neither). */
+                recipient_id: components["parameters"]["recipient-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipient. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["recipient-overview"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    listRecipientChildren: {
+        parameters: {
+            query?: {
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
+                year?: components["parameters"]["year-query"];
+            };
+            header?: never;
+            path: {
+                duns_or_uei: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        duns: string | null;
+                        name: string | null;
+                        recipient_id: string;
+                        state_province: string | null;
+                        uei: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    countRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    award_type?: "all" | "contracts" | "grants" | "loans" | "direct_payments" | "other_financial_assistance";
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    listRecipientsByDuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["recipient-list-request"];
+            };
+        };
+        responses: {
+            /** @description One page of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["recipient-list-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+        };
+    };
+    getRecipientByDuns: {
+        parameters: {
+            query?: {
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
+                year?: components["parameters"]["year-query"];
+            };
+            header?: never;
+            path: {
+                /** @description Recipient hash followed by its level (`-P` parent, `-C` child, `-R` neither). */
+                recipient_id: components["parameters"]["recipient-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipient. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["recipient-overview"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    listStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The states. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        code: string;
+                        fips: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "state" | "territory" | "district";
+                    }[];
+                };
+            };
+        };
+    };
+    getState: {
+        parameters: {
+            query?: {
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
+                year?: components["parameters"]["year-query"];
+            };
+            header?: never;
+            path: {
+                /** @description Two-digit state FIPS code (with its leading zero). */
+                fips: components["parameters"]["fips-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        award_amount_per_capita: number | null;
+                        code: string;
+                        fips: string;
+                        median_household_income: number | null;
+                        mhi_year: number | null;
+                        name: string;
+                        pop_year: number | null;
+                        population: number | null;
+                        total_face_value_loan_amount: number;
+                        total_face_value_loan_prime_awards: number;
+                        total_outlays: number;
+                        total_prime_amount: number;
+                        total_prime_awards: number;
+                        type: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    getStateAwards: {
+        parameters: {
+            query?: {
+                /** @description A fiscal year (1900 to 2099), `all` (all time) or `latest` (the trailing 12 months; also when empty or absent). */
+                year?: components["parameters"]["year-query"];
+            };
+            header?: never;
+            path: {
+                /** @description Two-digit state FIPS code (with its leading zero). */
+                fips: components["parameters"]["fips-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per award type group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        count: number;
+                        total_outlays: number;
+                        /** @enum {string} */
+                        type: "contracts" | "grants" | "direct_payments" | "loans" | "other_financial_assistance";
+                    }[];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
         };
     };
     getAgencyOverview: {
@@ -4374,6 +6085,117 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    listSubawards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    award_id?: components["schemas"]["award-id-body"];
+                    /** @default 10 */
+                    limit?: number;
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                    /** @default 1 */
+                    page?: number;
+                    /**
+                     * @default subaward_number
+                     * @enum {string}
+                     */
+                    sort?: "subaward_number" | "id" | "description" | "action_date" | "amount" | "recipient_name";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of subawards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: {
+                            action_date: string;
+                            amount: number;
+                            description: string;
+                            id: number;
+                            recipient_name: string;
+                            subaward_number: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    award_id: components["schemas"]["award-id-body"];
+                    /** @default 10 */
+                    limit?: number;
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                    /** @default 1 */
+                    page?: number;
+                    /**
+                     * @default action_date
+                     * @enum {string}
+                     */
+                    sort?: "modification_number" | "action_date" | "federal_action_obligation" | "face_value_loan_guarantee" | "original_loan_subsidy_cost" | "action_type_description" | "description";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: {
+                            action_date: string;
+                            action_type: string | null;
+                            action_type_description: string | null;
+                            cfda_number: string | null;
+                            description: string | null;
+                            face_value_loan_guarantee: number | null;
+                            federal_action_obligation: number | null;
+                            id: string;
+                            modification_number: string;
+                            original_loan_subsidy_cost: number | null;
+                            type: string;
+                            type_description: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };

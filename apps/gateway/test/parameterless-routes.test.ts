@@ -43,7 +43,9 @@ describe('operations that take nothing', () => {
   it('are the GETs without parameters or body', () => {
     const ops = parameterlessOperations(openapiDocument.paths as Record<string, Record<string, unknown>>);
     expect([...ops.keys()].sort()).toEqual([
+      'GET /api/v2/awards/last_updated/',
       'GET /api/v2/budget_functions/list_budget_functions/',
+      'GET /api/v2/recipient/state/',
       'GET /api/v2/references/award_types/',
       'GET /api/v2/references/cfda/totals/',
       'GET /api/v2/references/def_codes/',

@@ -111,7 +111,7 @@ describe('GET /api/v2/awards/{award_id}/', () => {
     const bad = await h.http.get('/api/v2/awards/not-an-award/').expect(400);
     expect(bad.body.detail).toMatch(/neither a generated award id nor an internal award id/);
     expect((await h.http.get('/api/v2/awards/99999999999999999999999/').expect(404)).body.detail).toMatch(/No award/);
-    expect((await h.http.get('/api/v2/awards/CONT_AWD_%00/').expect(400)).body.detail).toMatch(/award_id/);
+    expect((await h.http.get('/api/v2/awards/CONT_AWD_%00/').expect(400)).body.detail).toMatch(/NUL character/);
     expect((await h.http.get('/api/v2/awards/CONT_AWD_%01/').expect(400)).body.detail).toMatch(/neither a generated award id/);
   });
 });

@@ -4224,6 +4224,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     getRecipient: {
@@ -4320,6 +4321,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     listRecipientsByDuns: {
@@ -4345,6 +4347,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     getRecipientByDuns: {
@@ -6138,6 +6141,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
         };
     };
     listTransactions: {

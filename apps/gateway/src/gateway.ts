@@ -182,6 +182,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const warmUp = async () => {
     // The validator compiles each operation's schemas on its first request; send one of each
     // through the app in-process with a body that fails fast, so compilation happens at start.
+    // They are ordinary requests, logged and counted like any other (no header hides a request);
+    // their request ids say what they are.
     const { default: http } = await import('node:http');
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -194,7 +196,8 @@ export function createGateway(options: GatewayOptions): Gateway {
             .filter((m) => m === 'post')
             .map(async () => {
               const url = `http://127.0.0.1:${port}${p.replace(/\{[^}]+\}/g, 'x')}`;
-              await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-warmup': '1' }, body: '[]' }).catch(() => undefined);
+              const headers = { 'content-type': 'application/json', 'x-request-id': `warm-up:${p.replace(/[^A-Za-z0-9._-]+/g, '.')}`.slice(0, 128) };
+              await fetch(url, { method: 'POST', headers, body: '[]' }).catch(() => undefined);
             }),
         ),
       );

@@ -69,7 +69,7 @@ export function createErrorHandler(logger: Logger, translators: ErrorTranslator[
       const t = throttle(apiError.message);
       if (t.log) log.warn({ err: apiError.cause ?? apiError, code: apiError.code, suppressed: t.suppressed }, 'request failed: service unavailable');
     } else if (apiError.status >= 500) log.error({ err: apiError.cause ?? apiError, code: apiError.code }, 'request failed');
-    else if (req.headers['x-warmup'] !== '1') log.info({ code: apiError.code, detail: apiError.message }, 'request rejected');
+    else log.info({ code: apiError.code, detail: apiError.message }, 'request rejected');
     if (res.headersSent) {
       res.destroy();
       return;

@@ -35,7 +35,6 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   // kept instead (operations x methods x statuses: a few hundred at most).
   const children = new Map<string, { count: { inc: () => void }; time: { observe: (v: number) => void } }>();
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
-    if (req.headers['x-warmup'] === '1') return next();
     const start = process.hrtime.bigint();
     res.once('finish', () => {
       const operation = operationOf(req);

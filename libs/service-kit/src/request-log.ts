@@ -20,7 +20,7 @@ export function logOf(req: Request, fallback: Logger): Logger {
  * with `req`, `res`, `responseTime`; `error` level for a 5xx; `request aborted` when the client left)
  * at a fraction of its cost: no child logger per request (`req.log` makes one only when something
  * logs about that request) and no line built when the level is off. The id comes from a well-formed
- * `x-request-id` header or is generated, and is echoed back. Warm-up requests are not logged.
+ * `x-request-id` header or is generated, and is echoed back.
  */
 export function requestLogging(app: Express, logger: Logger): RequestHandler {
   Object.defineProperty(app.request, 'log', {
@@ -35,7 +35,7 @@ export function requestLogging(app: Express, logger: Logger): RequestHandler {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     (req as Request & LoggedRequest).id = id;
     res.setHeader('x-request-id', id);
-    if (req.headers['x-warmup'] === '1' || !logger.isLevelEnabled('info')) {
+    if (!logger.isLevelEnabled('info')) {
       next();
       return;
     }

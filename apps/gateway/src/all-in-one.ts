@@ -1,3 +1,4 @@
+import { createApp as createDownloadApp, type DownloadDeps } from '@usas/download';
 import { createApp as createReferenceApp } from '@usas/reference';
 import { createApp as createSearchApp } from '@usas/search';
 import type { Logger, Metrics } from '@usas/service-kit';
@@ -12,6 +13,8 @@ export interface AllInOneOptions {
   metrics: Metrics;
   bodyLimit: string;
   validateResponses?: boolean;
+  /** Temporal client, task queue and download directory: mounts the download app when given. */
+  download?: Omit<DownloadDeps, 'db' | 'primary'>;
 }
 
 /** The default mode: the gateway with every app mounted in the same process. */
@@ -25,6 +28,13 @@ export function createAllInOneGateway(options: AllInOneOptions): Gateway {
     ready: async () => {
       await options.db.oneFirst(sql.unsafe`SELECT 1`);
     },
-    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps), search: createSearchApp(deps) } },
+    routing: {
+      mode: 'all-in-one',
+      apps: {
+        reference: createReferenceApp(deps),
+        search: createSearchApp(deps),
+        ...(options.download ? { download: createDownloadApp({ ...deps, ...options.download }) } : {}),
+      },
+    },
   });
 }

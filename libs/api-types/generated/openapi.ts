@@ -448,6 +448,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/download/awards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of prime award summaries and subawards matching the filters
+         * @description Accepts the request, records a download job (status `ready`) and starts its Temporal workflow. The zip
+         *     holds one CSV (or TSV / pipe-separated) file per kind of record (contracts, assistance) in the upstream
+         *     column layouts, at most `limit` rows each.
+         */
+        post: operations["downloadAwards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Number of rows a download of these filters would hold, against the row limit */
+        post: operations["downloadCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/files/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished download's zip
+         * @description Serves the zip of a finished job from the download directory. Only names of the form the API issues are
+         *     accepted (letters, digits, `.`, `_`, `-`, ending in `.zip`); there is no listing.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a download job */
+        get: operations["downloadStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/transactions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of prime transactions and subawards matching the filters
+         * @description Accepts the request, records a download job (status `ready`) and starts its Temporal workflow. The zip
+         *     holds one CSV (or TSV / pipe-separated) file per kind of record (contracts, assistance) in the upstream
+         *     column layouts, at most `limit` rows each.
+         */
+        post: operations["downloadTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/references/agency/{id}/": {
         parameters: {
             query?: never;
@@ -1521,6 +1620,17 @@ export interface components {
             lower_bound?: number;
             upper_bound?: number;
         };
+        "award-download-request": {
+            /** @description Columns to keep (names of the upstream file layouts); all columns when absent or empty. */
+            columns?: string[];
+            file_format?: components["schemas"]["file-format"];
+            filters: components["schemas"]["advanced-filter-object"];
+            /**
+             * @description Most rows per file.
+             * @default 500000
+             */
+            limit?: number;
+        };
         "award-type-counts": {
             contracts: number;
             direct_payments: number;
@@ -1569,6 +1679,35 @@ export interface components {
             urls: string[] | null;
         };
         DefCode: components["schemas"]["def-code"];
+        /** @description A download job was accepted; poll `status_url` until `status` is `finished`, then fetch `file_url`. */
+        "download-job-response": {
+            /** @description The request as processed (defaults applied). */
+            download_request: {
+                [key: string]: unknown;
+            };
+            /** @description Name of the zip that will be generated; also the job's id. */
+            file_name: string;
+            /** @description Where the zip is served once finished. */
+            file_url: string;
+            /** @description The status endpoint of this job (`/api/v2/download/status?file_name=...`). */
+            status_url: string;
+        };
+        "download-status": {
+            file_name: string;
+            file_url: string;
+            /** @description The error when `status` is `failed`, otherwise null. */
+            message: string | null;
+            /** @description Seconds spent writing the file (so far, while running). */
+            seconds_elapsed: string | null;
+            /** @enum {string} */
+            status: "ready" | "running" | "finished" | "failed";
+            /** @description Columns of the widest file in the zip, once finished. */
+            total_columns: number | null;
+            /** @description Rows of every file in the zip once finished; while running, the rows written so far. */
+            total_rows: number | null;
+            /** @description Size of the zip in kilobytes, once finished. */
+            total_size: number | null;
+        };
         /** @description Body of every error response. */
         "error-body": {
             /** @description Human-readable explanation of what went wrong. */
@@ -1591,6 +1730,12 @@ export interface components {
         ErrorBody: components["schemas"]["error-body"];
         ErrorCode: components["schemas"]["error-code"];
         ErrorItem: components["schemas"]["error-item"];
+        /**
+         * @description Format of the files inside the zip: comma-separated, tab-separated or pipe-separated (`pstxt`).
+         * @default csv
+         * @enum {string}
+         */
+        "file-format": "csv" | "tsv" | "pstxt";
         "filter-tree-node": {
             /** @description Ids of the enclosing nodes, from the top. */
             ancestors: string[];
@@ -2726,6 +2871,150 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+        };
+    };
+    downloadAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                    /**
+                     * @default transactions
+                     * @enum {string}
+                     */
+                    spending_level?: "transactions" | "awards" | "subawards";
+                };
+            };
+        };
+        responses: {
+            /** @description Counts and the limit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calculated_count: number;
+                        calculated_transaction_count: number;
+                        maximum_limit: number;
+                        maximum_transaction_limit: number;
+                        messages?: string[];
+                        rows_gt_limit: boolean;
+                        /** @enum {string} */
+                        spending_level: "transactions" | "awards" | "subawards";
+                        transaction_rows_gt_limit: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    downloadStatus: {
+        parameters: {
+            query: {
+                /** @description The `file_name` of a download response. */
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-status"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    downloadTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     getAgencyOverview: {

@@ -33,6 +33,21 @@ const envSchema = z.object({
   PROFILE_URL: optionalUrl,
   DOWNLOAD_URL: optionalUrl,
   UPSTREAM_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^[^\s:/]+:\d+$/, 'expected host:port').optional())
+    .optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('downloads'),
+  TEMPORAL_TLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TEMPORAL_TLS_CERT: z.string().optional(),
+  TEMPORAL_TLS_KEY: z.string().optional(),
+  TEMPORAL_CLI: z.string().optional(),
+  TEMPORAL_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  DOWNLOAD_DIR: z.string().default(''),
+  DOWNLOAD_RETENTION_HOURS: intFrom(168, 1, 87_600),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -10,6 +10,7 @@ import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
 import { ConfigError, createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { startDownloads } from './temporal-downloads';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -74,7 +75,9 @@ async function main(): Promise<void> {
     }
     say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
 
-    const gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT });
+    const downloads = await startDownloads({ config, databaseUrl: database.url, primary, say });
+    cleanups.push(downloads.stop);
+    const gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT, download: downloads.app });
     await gateway.warmUp();
     const server = await listen(gateway.app, config.PORT, config.HOST, logger);
     cleanups.push(server.close, gateway.close);

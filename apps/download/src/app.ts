@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import type { DownloadDeps } from './download-context';
+import { awardDownloadRoute } from './routes/award-download.route';
+import { downloadCountRoute } from './routes/download-count.route';
+import { downloadFileRoute } from './routes/download-file.route';
+import { downloadStatusRoute } from './routes/download-status.route';
+
+/**
+ * The download app: accepts download jobs (a row in download_job plus a Temporal workflow each), reports
+ * their status from the row and serves finished zips. The files are written by the download worker.
+ */
+export function createApp(deps: DownloadDeps): Router {
+  const ctx = { ...deps, primary: deps.primary ?? deps.db };
+  const router = Router();
+  const base = '/api/v2/download';
+  router.post(`${base}/awards/`, awardDownloadRoute(ctx, 'award'));
+  router.post(`${base}/transactions/`, awardDownloadRoute(ctx, 'transaction'));
+  router.post(`${base}/count/`, downloadCountRoute(ctx));
+  router.get(`${base}/status`, downloadStatusRoute(ctx));
+  router.get(`${base}/files/:file_name`, downloadFileRoute(ctx));
+  return router;
+}

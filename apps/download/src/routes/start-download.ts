@@ -1,0 +1,35 @@
+import { WorkflowIdReusePolicy } from '@temporalio/client';
+import type { downloadWorkflow } from '@usas/download-workflows';
+import { deleteReadyJob, insertJob } from '@usas/downloads';
+import { ApiError } from '@usas/errors';
+import type { Request } from 'express';
+import type { DownloadContext } from '../download-context';
+
+/** URLs of a job as the responses name them. */
+export function jobUrls(ctx: DownloadContext, req: Request, fileName: string): { status_url: string; file_url: string } {
+  const base = ctx.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost:8000'}`;
+  return {
+    status_url: `${base}/api/v2/download/status?file_name=${encodeURIComponent(fileName)}`,
+    file_url: `${base}/api/v2/download/files/${encodeURIComponent(fileName)}`,
+  };
+}
+
+/**
+ * Accepts a job: writes its row (status `ready`) and starts its workflow, id = file name. The row is written
+ * first so the workflow's first activity always finds it; if the workflow cannot be started the row is removed
+ * and the client gets a 503, so no job is left that nothing will run.
+ */
+export async function startDownload(ctx: DownloadContext, job: { fileName: string; requestType: string; request: object }): Promise<void> {
+  await insertJob(ctx.primary, job);
+  try {
+    await ctx.temporal.workflow.start<typeof downloadWorkflow>('downloadWorkflow', {
+      workflowId: job.fileName,
+      taskQueue: ctx.taskQueue,
+      args: [{ fileName: job.fileName }],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    });
+  } catch (error) {
+    await deleteReadyJob(ctx.primary, job.fileName).catch(() => undefined);
+    throw new ApiError('service_unavailable', 'The download service cannot start jobs right now; try again shortly.', { cause: error });
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * Downloads end to end with the real Temporal server (the CLI's dev server, installed by the project's own
+ * code as `npm start` does): the gateway with the download app, a download worker, a fresh database. Asserts
+ * file contents (upstream headers, values equal to the database rows), status transitions and bad input.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { createAllInOneGateway, type Gateway } from '@usas/gateway';
+import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
+import { freePort } from '@usas/db/embedded';
+import { layoutColumns } from '@usas/downloads';
+import { createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { sql } from 'slonik';
+import supertest from 'supertest';
+import { z } from 'zod';
+import { startDownloads, type RunningDownloads } from '../src/temporal-downloads';
+import { findOrInstallTemporalCli, startTemporalDevServer, type TemporalDevServer } from '../src/temporal-server';
+
+jest.setTimeout(180_000);
+
+let db: TestDatabase;
+let temporal: TemporalDevServer;
+let downloads: RunningDownloads;
+let gateway: Gateway;
+let http: ReturnType<typeof supertest>;
+let dataDir: string;
+
+/** Every entry of a zip as text (Python's zipfile: an independent reader of what archiver wrote). */
+function unzip(buffer: Buffer): Record<string, string> {
+  const file = path.join(dataDir, `read-${Date.now()}.zip`);
+  writeFileSync(file, buffer);
+  const r = spawnSync('python3', ['-c', 'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))', file], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`not a valid zip: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Record<string, string>;
+}
+
+async function waitForStatus(fileName: string, wanted: string[]): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await http.get('/api/v2/download/status').query({ file_name: fileName });
+    expect(res.status).toBe(200);
+    if (wanted.includes(res.body.status)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${fileName} still ${res.body.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const jobCount = () => db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM download_job`);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'usas-downloads-'));
+  db = await createTestDatabase();
+  const executable = findOrInstallTemporalCli();
+  temporal = await startTemporalDevServer({ executable, dbFile: path.join(dataDir, 'temporal.db'), port: await freePort() });
+  const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `downloads-test-${process.pid}` }, dataDir);
+  downloads = await startDownloads({ config, databaseUrl: db.url, primary: db.pool, say: () => undefined });
+  gateway = createAllInOneGateway({
+    db: db.pool,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),
+    metrics: createMetrics({ defaultMetrics: false }),
+    bodyLimit: '1mb',
+    validateResponses: true,
+    download: downloads.app,
+  });
+  http = supertest(gateway.app);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await downloads?.stop();
+  await temporal?.stop();
+  await db?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /api/v2/download/awards/', () => {
+  it('writes the contract prime award summaries in the upstream layout, with the database values', async () => {
+    const filters = { award_type_codes: ['A', 'B', 'C', 'D'] };
+    const res = await http.post('/api/v2/download/awards/').send({ filters });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(/^PrimeAwardSummariesAndSubawards_\d{4}-\d{2}-\d{2}_H\d{2}M\d{2}S\d{8}\.zip$/);
+    expect(res.body.status_url).toMatch(new RegExp(`/api/v2/download/status\\?file_name=${fileName}$`));
+    expect(res.body.file_url).toMatch(new RegExp(`/api/v2/download/files/${fileName}$`));
+    expect(res.body.download_request).toMatchObject({ request_type: 'award', download_types: ['awards', 'sub_awards'], file_format: 'csv', limit: 500000, columns: [], filters });
+
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status).toMatchObject({ status: 'finished', message: null, file_name: fileName, total_columns: layoutColumns('award.d1').length });
+
+    const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+    expect(status.total_size).toBeCloseTo((file.body as Buffer).length / 1000, 2);
+
+    const entries = unzip(file.body as Buffer);
+    const ts = fileName.replace(/^PrimeAwardSummariesAndSubawards_/, '').replace(/\.zip$/, '');
+    expect(Object.keys(entries).sort()).toEqual([`Contracts_PrimeAwardSummaries_${ts}_1.csv`, `Contracts_Subawards_${ts}_1.csv`]);
+    const awards = parse(entries[`Contracts_PrimeAwardSummaries_${ts}_1.csv`]!, { columns: false }) as string[][];
+    expect(awards[0]).toEqual([...layoutColumns('award.d1')]);
+    const rows = awards.slice(1);
+
+    const expected = await db.pool.any(sql.type(z.object({ key: z.string(), piid: z.string().nullable(), obligation: z.string(), agency: z.string().nullable() }))`
+      SELECT generated_unique_award_id AS key, piid, total_obligation::text AS obligation, awarding_toptier_agency_name AS agency
+      FROM award_search WHERE is_fpds AND type IN ('A', 'B', 'C', 'D') ORDER BY generated_unique_award_id`);
+    expect(expected.length).toBeGreaterThan(10);
+    const header = awards[0]!;
+    const at = (name: string) => header.indexOf(name);
+    const got = rows
+      .map((r) => ({ key: r[at('contract_award_unique_key')]!, piid: r[at('award_id_piid')] || null, obligation: r[at('total_obligated_amount')]!, agency: r[at('awarding_agency_name')] || null }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    expect(got).toEqual(expected);
+
+    const subawards = parse(entries[`Contracts_Subawards_${ts}_1.csv`]!, { columns: false }) as string[][];
+    expect(subawards[0]).toEqual([...layoutColumns('subaward_search.d1')]);
+    const subCount = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*)::int AS n FROM subaward_search WHERE prime_award_group = 'procurement' AND prime_award_type IN ('A', 'B', 'C', 'D')`);
+    expect(subawards.length - 1).toBe(subCount);
+    expect(status.total_rows).toBe(expected.length + subCount);
+  });
+});
+
+describe('POST /api/v2/download/transactions/', () => {
+  it('keeps only the requested columns, in layout order, for the assistance file', async () => {
+    const columns = ['federal_action_obligation', 'assistance_transaction_unique_key', 'action_date'];
+    const res = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['02', '03', '04', '05'] }, columns, file_format: 'tsv', limit: 5 });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(/^PrimeTransactionsAndSubawards_/);
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status).toMatchObject({ status: 'finished', total_columns: 3 });
+    const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    const entries = unzip(file.body as Buffer);
+    const names = Object.keys(entries);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^Assistance_PrimeTransactions_.*_1\.tsv$/);
+    const lines = parse(entries[names[0]!]!, { delimiter: '\t' }) as string[][];
+    expect(lines[0]).toEqual(['assistance_transaction_unique_key', 'federal_action_obligation', 'action_date']);
+    expect(lines).toHaveLength(6);
+    expect(status.total_rows).toBe(5);
+    for (const [key, amount, date] of lines.slice(1)) {
+      const row = await db.pool.one(sql.type(z.object({ amount: z.string().nullable(), date: z.string() }))`
+        SELECT federal_action_obligation::text AS amount, action_date::text AS date FROM transaction_search WHERE transaction_unique_id = ${key!}`);
+      expect([amount || null, date]).toEqual([row.amount, row.date]);
+    }
+  });
+});
+
+describe('POST /api/v2/download/count/', () => {
+  it('counts the rows of the level against the 500,000 limit', async () => {
+    const res = await http.post('/api/v2/download/count/').send({ filters: { award_type_codes: ['A', 'B'] }, spending_level: 'awards' });
+    expect(res.status).toBe(200);
+    const n = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM award_search WHERE type IN ('A', 'B')`);
+    expect(res.body).toEqual({
+      calculated_transaction_count: n,
+      maximum_transaction_limit: 500000,
+      transaction_rows_gt_limit: false,
+      calculated_count: n,
+      spending_level: 'awards',
+      maximum_limit: 500000,
+      rows_gt_limit: false,
+    });
+  });
+});
+
+describe('bad input: JSON 4xx, no job created', () => {
+  it.each([
+    ['unknown column', '/api/v2/download/awards/', { filters: {}, columns: ['no_such_column'] }, 400, /Unknown columns: no_such_column/],
+    ['bad file_format', '/api/v2/download/awards/', { filters: {}, file_format: 'xlsx' }, 400, /file_format/],
+    ['missing filters', '/api/v2/download/transactions/', { columns: [] }, 422, /filters/],
+    ['limit over 500,000', '/api/v2/download/transactions/', { filters: {}, limit: 500001 }, 400, /limit/],
+    ['unknown DEF code', '/api/v2/download/awards/', { filters: { def_codes: ['ZZ'] } }, 400, /Unknown DEF code/],
+    ['bad date', '/api/v2/download/awards/', { filters: { time_period: [{ start_date: '2020-13-01', end_date: '2021-01-01' }] } }, 400, /date/],
+  ])('%s', async (_name, url, body, code, detail) => {
+    const before = await jobCount();
+    const res = await http.post(url).send(body);
+    expect(res.status).toBe(code);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.detail).toMatch(detail);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('status: unknown file_name is 404, a path is 400, none is 400', async () => {
+    const unknown = await http.get('/api/v2/download/status').query({ file_name: 'PrimeAwardSummariesAndSubawards_2020-01-01_H00M00S00000000.zip' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toMatch(/No download job named/);
+    const traversal = await http.get('/api/v2/download/status').query({ file_name: '../../etc/passwd.zip' });
+    expect(traversal.status).toBe(400);
+    expect(traversal.body.detail).toMatch(/Invalid file_name/);
+    const missing = await http.get('/api/v2/download/status');
+    expect([400, 422]).toContain(missing.status);
+    expect(missing.body.detail).toMatch(/file_name/);
+  });
+
+  it('files: no traversal, no listing, nothing but finished jobs', async () => {
+    for (const url of ['/api/v2/download/files/..%2F..%2Fetc%2Fpasswd', '/api/v2/download/files/.hidden.zip', '/api/v2/download/files/a..zip']) {
+      const res = await http.get(url);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBeDefined();
+    }
+    const partial = readdirSync(path.join(dataDir, 'downloads')).filter((n) => n.startsWith('.'));
+    expect(partial).toEqual([]);
+    const listing = await http.get('/api/v2/download/files/');
+    expect(listing.status).toBe(404);
+    const unknown = await http.get('/api/v2/download/files/Nothing_2020-01-01_H00M00S00000000.zip');
+    expect(unknown.status).toBe(404);
+  });
+});

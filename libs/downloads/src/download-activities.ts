@@ -55,7 +55,13 @@ export function createDownloadActivities(deps: DownloadActivityDeps): DownloadAc
         return { rows: job.total_rows ?? 0, columns: job.total_columns ?? 0, bytes: size };
       }
       const request = job.json_request as unknown as AwardDownloadRequest & { timestamp: string };
-      const files = planAwardDownload(request, request.timestamp, await loadFilterContext(deps.db));
+      let files;
+      try {
+        files = planAwardDownload(request, request.timestamp, await loadFilterContext(deps.db));
+      } catch (error) {
+        // The request was checked when accepted; one that no longer plans (reference data changed) never will.
+        throw permanent(`The download request cannot be run: ${error instanceof Error ? error.message : String(error)}`);
+      }
       await mkdir(deps.downloadDir, { recursive: true });
       let last = 0;
       let pending: Promise<void> = Promise.resolve();

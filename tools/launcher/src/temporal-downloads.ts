@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { DownloadDeps } from '@usas/download';
 import { createDownloadWorker } from '@usas/download-worker';
 import { temporalTls } from '@usas/downloads';
@@ -22,6 +22,19 @@ export interface RunningDownloads {
   stop: () => Promise<void>;
 }
 
+let runtimeInstalled = false;
+
+/** The Temporal SDK logs worker state changes at INFO to the console; warnings and errors are enough here. */
+function installQuietRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // Already installed in this process (a worker was created before): keep that one.
+  }
+}
+
 /** Starts (or connects to) Temporal and runs a download worker in this process. */
 export async function startDownloads(options: { config: Config; databaseUrl: string; primary: DatabasePool; say: (line: string) => void }): Promise<RunningDownloads> {
   const { config, say } = options;
@@ -30,6 +43,7 @@ export async function startDownloads(options: { config: Config; databaseUrl: str
     for (const s of stops.reverse()) await s().catch(() => undefined);
   };
   try {
+    installQuietRuntime();
     let address = config.TEMPORAL_ADDRESS;
     if (!address) {
       const executable = findOrInstallTemporalCli({ cli: config.TEMPORAL_CLI, say });

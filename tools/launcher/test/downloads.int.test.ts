@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { parse } from 'csv-parse/sync';
 import { createAllInOneGateway, type Gateway } from '@usas/gateway';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
@@ -92,6 +93,12 @@ describe('POST /api/v2/download/awards/', () => {
 
     const status = await waitForStatus(fileName, ['finished', 'failed']);
     expect(status).toMatchObject({ status: 'finished', message: null, file_name: fileName, total_columns: layoutColumns('award.d1').length });
+    const handle = downloads.app.temporal.workflow.getHandle(fileName);
+    expect(await handle.result()).toBe('finished');
+    if (process.env.DOWNLOAD_HISTORY_DIR) {
+      // Regenerates the history the replay test checks the workflow code against.
+      writeFileSync(path.join(process.env.DOWNLOAD_HISTORY_DIR, 'download-finished.json'), `${historyToJSON(await handle.fetchHistory())}\n`);
+    }
 
     const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
@@ -157,6 +164,26 @@ describe('POST /api/v2/download/transactions/', () => {
         SELECT federal_action_obligation::text AS amount, action_date::text AS date FROM transaction_search WHERE transaction_unique_id = ${key!}`);
       expect([amount || null, date]).toEqual([row.amount, row.date]);
     }
+  });
+});
+
+describe('a job that cannot be written', () => {
+  it('is reported failed with its message, once, without retries', async () => {
+    // A job row the API would never accept (an unknown column), started as the API starts jobs.
+    const fileName = 'PrimeAwardSummariesAndSubawards_2020-01-01_H00M00S00000001.zip';
+    const request = { request_type: 'award', download_types: ['awards'], filters: {}, columns: ['no_such_column'], file_format: 'csv', limit: 10, timestamp: '2020-01-01_H00M00S00000001' };
+    await db.pool.query(sql.unsafe`INSERT INTO download_job (file_name, request_type, json_request) VALUES (${fileName}, 'award', ${sql.jsonb(request)})`);
+    const handle = await downloads.app.temporal.workflow.start('downloadWorkflow', { workflowId: fileName, taskQueue: downloads.app.taskQueue, args: [{ fileName }] });
+    expect(await handle.result()).toBe('failed');
+    const status = await waitForStatus(fileName, ['failed']);
+    expect(status).toMatchObject({ status: 'failed', total_rows: null, total_size: null, message: 'The download request cannot be run: Unknown columns: no_such_column.' });
+    const attempts = (await handle.fetchHistory()).events?.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes?.attempt);
+    expect(attempts).toEqual([1, 1, 1]); // startJob, writeFile (not retried), failJob
+    if (process.env.DOWNLOAD_HISTORY_DIR) {
+      writeFileSync(path.join(process.env.DOWNLOAD_HISTORY_DIR, 'download-failed.json'), `${historyToJSON(await handle.fetchHistory())}\n`);
+    }
+    const file = await http.get(`/api/v2/download/files/${fileName}`);
+    expect(file.status).toBe(404);
   });
 });
 

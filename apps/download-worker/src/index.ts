@@ -1,2 +1,2 @@
-export { createDownloadWorker, workerActivities, workflowBundle, WORKFLOWS_PATH } from './worker';
+export { createDownloadWorker, installQuietRuntime, workerActivities, workflowBundle, WORKFLOWS_PATH } from './worker';
 export type { DownloadWorkerDeps } from './worker';

@@ -8,7 +8,7 @@ import { createDbPool } from '@usas/db';
 import { createLogger, loadConfig } from '@usas/service-kit';
 import pg from 'pg';
 import { temporalTls } from '@usas/downloads';
-import { createDownloadWorker } from './worker';
+import { createDownloadWorker, installQuietRuntime } from './worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required to run the download worker alone (npm start runs one itself).');
   const db = await createDbPool(config.DATABASE_URL, { maximumPoolSize: 4 });
   const pgPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4 });
+  installQuietRuntime();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS, tls: temporalTls(config) });
   const worker = await createDownloadWorker({
     connection,

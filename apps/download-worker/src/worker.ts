@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { DownloadActivities } from '@usas/download-workflows';
 import { createDownloadActivities } from '@usas/downloads';
 import type { Pool } from 'pg';
@@ -11,6 +11,21 @@ import type { DatabasePool } from 'slonik';
 export const WORKFLOWS_PATH = path.resolve(__dirname, '..', '..', '..', 'libs', 'download-workflows', 'src', 'index.ts');
 
 let bundle: Promise<WorkflowBundle> | undefined;
+let runtimeInstalled = false;
+
+/**
+ * The Temporal SDK logs every worker state change at INFO on the console; warnings and errors are enough. Call
+ * before the first connection of the process (the runtime is created with it).
+ */
+export function installQuietRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // A runtime already exists in this process: keep it.
+  }
+}
 
 /** The workflow bundle, built once per process (webpack, a few seconds). */
 export function workflowBundle(): Promise<WorkflowBundle> {

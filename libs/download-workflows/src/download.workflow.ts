@@ -12,12 +12,12 @@ const { startJob, finishJob, failJob } = proxyActivities<DownloadActivities>({
 });
 
 /**
- * Writing the file: a heartbeat at least every 30 s, so a worker that dies is noticed within that and the
+ * Writing the file: a heartbeat at least every 20 s (activities beat every 5 s), so a worker that dies is noticed within 20 s and the
  * attempt restarts on another worker (the zip is written under a temporary name: nothing partial is served).
  */
 const { writeFile } = proxyActivities<DownloadActivities>({
   startToCloseTimeout: '6 hours',
-  heartbeatTimeout: '30 seconds',
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 5, nonRetryableErrorTypes: ['PermanentDownloadError'] },
 });
 

@@ -35,6 +35,7 @@ export interface DownloadActivityImplementations {
 }
 
 const PROGRESS_EVERY_MS = 1000;
+const HEARTBEAT_EVERY_MS = 5000;
 
 /** The download activities over injected dependencies (database pools, download directory, heartbeat). */
 export function createDownloadActivities(deps: DownloadActivityDeps): DownloadActivityImplementations {
@@ -64,22 +65,31 @@ export function createDownloadActivities(deps: DownloadActivityDeps): DownloadAc
       }
       await mkdir(deps.downloadDir, { recursive: true });
       let last = 0;
+      let rowsNow = 0;
       let pending: Promise<void> = Promise.resolve();
-      const result = await writeZip({
-        pool: deps.pgPool,
-        files,
-        format: request.file_format,
-        target,
-        onProgress: (rows) => {
-          const now = Date.now();
-          if (now - last < PROGRESS_EVERY_MS) return;
-          last = now;
-          deps.heartbeat?.(rows);
-          pending = pending.then(() => recordProgress(deps.db, fileName, rows)).catch(() => undefined);
-        },
-      });
-      await pending;
-      return result;
+      // Heartbeats on a timer, not on rows: a query that takes long before its first row (a large sort) is
+      // still a live attempt; only a dead worker stops beating.
+      deps.heartbeat?.(0);
+      const beat = setInterval(() => deps.heartbeat?.(rowsNow), HEARTBEAT_EVERY_MS);
+      try {
+        const result = await writeZip({
+          pool: deps.pgPool,
+          files,
+          format: request.file_format,
+          target,
+          onProgress: (rows) => {
+            rowsNow = rows;
+            const now = Date.now();
+            if (now - last < PROGRESS_EVERY_MS) return;
+            last = now;
+            pending = pending.then(() => recordProgress(deps.db, fileName, rows)).catch(() => undefined);
+          },
+        });
+        await pending;
+        return result;
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     async finishJob(fileName, result) {

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { DownloadDeps } from '@usas/download';
-import { createDownloadWorker } from '@usas/download-worker';
+import { createDownloadWorker, installQuietRuntime } from '@usas/download-worker';
 import { temporalTls } from '@usas/downloads';
 import type { Config } from '@usas/service-kit';
 import pg from 'pg';
@@ -20,19 +20,6 @@ export interface RunningDownloads {
   address: string;
   /** Stops the worker (finishing activities in hand), the connections and the embedded server. */
   stop: () => Promise<void>;
-}
-
-let runtimeInstalled = false;
-
-/** The Temporal SDK logs worker state changes at INFO to the console; warnings and errors are enough here. */
-function installQuietRuntime(): void {
-  if (runtimeInstalled) return;
-  runtimeInstalled = true;
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // Already installed in this process (a worker was created before): keep that one.
-  }
 }
 
 /** Starts (or connects to) Temporal and runs a download worker in this process. */

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { DownloadDeps } from './download-context';
 import { awardDownloadRoute } from './routes/award-download.route';
+import { awardIdDownloadRoute } from './routes/award-id-download.route';
 import { downloadCountRoute } from './routes/download-count.route';
 import { downloadFileRoute } from './routes/download-file.route';
 import { downloadStatusRoute } from './routes/download-status.route';
@@ -15,8 +16,12 @@ export function createApp(deps: DownloadDeps): Router {
   const base = '/api/v2/download';
   router.post(`${base}/awards/`, awardDownloadRoute(ctx, 'award'));
   router.post(`${base}/transactions/`, awardDownloadRoute(ctx, 'transaction'));
+  router.post(`${base}/contract/`, awardIdDownloadRoute(ctx, 'contract'));
+  router.post(`${base}/assistance/`, awardIdDownloadRoute(ctx, 'assistance'));
+  router.post(`${base}/idv/`, awardIdDownloadRoute(ctx, 'idv'));
   router.post(`${base}/count/`, downloadCountRoute(ctx));
   router.get(`${base}/status`, downloadStatusRoute(ctx));
+  router.get('/api/v2/bulk_download/status', downloadStatusRoute(ctx));
   router.get(`${base}/files/:file_name`, downloadFileRoute(ctx));
   return router;
 }

@@ -448,6 +448,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/bulk_download/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a bulk download job (the same jobs as download/status) */
+        get: operations["bulkDownloadStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/assistance/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a zip of an assistance award's transactions and subawards */
+        post: operations["downloadAssistance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/awards/": {
         parameters: {
             query?: never;
@@ -464,6 +498,23 @@ export interface paths {
          *     column layouts, at most `limit` rows each.
          */
         post: operations["downloadAwards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/contract/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a zip of a contract's transactions and subawards */
+        post: operations["downloadContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +553,23 @@ export interface paths {
         get: operations["downloadFile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/idv/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a zip of an IDV's orders and transactions */
+        post: operations["downloadIdv"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1630,6 +1698,11 @@ export interface components {
              * @default 500000
              */
             limit?: number;
+        };
+        "award-id-download-request": {
+            /** @description The award's internal id, or its generated unique award id (`CONT_AWD_...`, `ASST_NON_...`, `CONT_IDV_...`). */
+            award_id: number | string;
+            file_format?: components["schemas"]["file-format"];
         };
         "award-type-counts": {
             contracts: number;
@@ -2873,6 +2946,57 @@ export interface operations {
             400: components["responses"]["bad-request"];
         };
     };
+    bulkDownloadStatus: {
+        parameters: {
+            query: {
+                /** @description The `file_name` of a download response. */
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-status"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    downloadAssistance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-id-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
     downloadAwards: {
         parameters: {
             query?: never;
@@ -2883,6 +3007,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["award-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-id-download-request"];
             };
         };
         responses: {
@@ -2964,6 +3114,32 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+        };
+    };
+    downloadIdv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-id-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     downloadStatus: {

@@ -1,3 +1,5 @@
+export { AWARD_ID_PREFIX, awardIdFileName, planAwardIdDownload } from './award-id-plan';
+export type { AwardIdDownloadRequest } from './award-id-plan';
 export { layoutColumns } from './column-sets';
 export type { DownloadSource, LayoutKey } from './column-sets';
 export { createDownloadActivities } from './download-activities';
@@ -7,6 +9,8 @@ export type { DownloadJob, JobStatus } from './download-job.query';
 export { ALL_AWARD_TYPE_CODES, DOWNLOAD_MIN_DATE, FILE_EXTENSION, MAX_DOWNLOAD_LIMIT, planAwardDownload, unknownColumns } from './download-plan';
 export type { AwardDownloadRequest, FileFormat, PlannedFile } from './download-plan';
 export { downloadTimestamp, isSafeFileName, slugForFileName, ZIP_PREFIX } from './file-names';
+export { findAwardForDownload } from './find-award.query';
+export type { AwardForDownload } from './find-award.query';
 export { loadFilterContext } from './filter-context.query';
 export { inlineSql } from './inline-sql';
 export { writeZip } from './write-zip';

@@ -167,6 +167,71 @@ describe('POST /api/v2/download/transactions/', () => {
   });
 });
 
+async function fetchZip(fileName: string): Promise<Record<string, string>> {
+  const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c));
+    r.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+  expect(file.status).toBe(200);
+  return unzip(file.body as Buffer);
+}
+
+describe('POST /api/v2/download/contract/, /idv/, /assistance/', () => {
+  it('a contract by its generated id: its transactions and subawards', async () => {
+    const award = await db.pool.one(sql.type(z.object({ award_id: z.number(), key: z.string(), piid: z.string(), n: z.number() }))`
+      SELECT a.award_id, a.generated_unique_award_id AS key, a.piid, count(t.*)::int AS n
+      FROM award_search a JOIN transaction_search t ON t.award_id = a.award_id
+      WHERE a.category = 'contract' GROUP BY a.award_id ORDER BY count(t.*) DESC, a.award_id LIMIT 1`);
+    const res = await http.post('/api/v2/download/contract/').send({ award_id: award.key });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(new RegExp(`^CONT_${award.piid.replace(/[^\w]/g, '')}_\\d{4}-\\d{2}-\\d{2}_H\\d{2}M\\d{2}S\\d{8}\\.zip$`));
+    expect(res.body.download_request).toEqual({ request_type: 'contract', award_id: award.key, file_format: 'csv' });
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status.status).toBe('finished');
+    const entries = await fetchZip(fileName);
+    const slug = award.piid.replace(/[^\w]/g, '');
+    expect(Object.keys(entries).sort()).toEqual([`Contract_${slug}_Sub-Awards_1.csv`, `Contract_${slug}_TransactionHistory_1.csv`]);
+    const tx = parse(entries[`Contract_${slug}_TransactionHistory_1.csv`]!) as string[][];
+    expect(tx[0]).toEqual([...layoutColumns('transaction_search.d1')]);
+    expect(tx).toHaveLength(award.n + 1);
+    const keys = await db.pool.anyFirst(sql.type(z.object({ k: z.string() }))`SELECT transaction_unique_id AS k FROM transaction_search WHERE award_id = ${award.award_id} ORDER BY 1`);
+    expect(tx.slice(1).map((r) => r[0]).sort()).toEqual([...keys].sort());
+    expect(tx.slice(1).every((r) => r[1] === award.key)).toBe(true);
+  });
+
+  it('an IDV by its internal id: its orders and its own transactions', async () => {
+    const idv = await db.pool.one(sql.type(z.object({ award_id: z.number(), piid: z.string(), orders: z.number() }))`
+      SELECT p.award_id, p.piid, count(c.*)::int AS orders FROM award_search p JOIN award_search c ON c.parent_award_id = p.award_id
+      WHERE p.category = 'idv' GROUP BY p.award_id ORDER BY count(c.*) DESC, p.award_id LIMIT 1`);
+    const res = await http.post('/api/v2/download/idv/').send({ award_id: idv.award_id, file_format: 'pstxt' });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^IDV_/);
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const slug = idv.piid.replace(/[^\w]/g, '');
+    const orders = parse(entries[`IDV_${slug}_Orders_1.txt`]!, { delimiter: '|' }) as string[][];
+    expect(orders[0]).toEqual([...layoutColumns('idv_orders.d1')]);
+    expect(orders).toHaveLength(idv.orders + 1);
+    expect(Object.keys(entries)).toContain(`IDV_${slug}_TransactionHistory_1.txt`);
+  });
+
+  it('unknown awards and awards of another kind are 400, no job', async () => {
+    const contract = await db.pool.oneFirst(sql.type(z.object({ k: z.string() }))`SELECT generated_unique_award_id AS k FROM award_search WHERE category = 'contract' LIMIT 1`);
+    const before = await jobCount();
+    const wrongKind = await http.post('/api/v2/download/assistance/').send({ award_id: contract });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.detail).toBe(`Award "${contract}" is not an assistance award.`);
+    const unknown = await http.post('/api/v2/download/contract/').send({ award_id: 'CONT_AWD_NOPE_9700' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe('No award with award_id "CONT_AWD_NOPE_9700".');
+    const missing = await http.post('/api/v2/download/idv/').send({});
+    expect(missing.status).toBe(422);
+    expect(await jobCount()).toBe(before);
+  });
+});
+
 describe('a job that cannot be written', () => {
   it('is reported failed with its message, once, without retries', async () => {
     // A job row the API would never accept (an unknown column), started as the API starts jobs.
@@ -176,6 +241,8 @@ describe('a job that cannot be written', () => {
     const handle = await downloads.app.temporal.workflow.start('downloadWorkflow', { workflowId: fileName, taskQueue: downloads.app.taskQueue, args: [{ fileName }] });
     expect(await handle.result()).toBe('failed');
     const status = await waitForStatus(fileName, ['failed']);
+    const bulk = await http.get('/api/v2/bulk_download/status').query({ file_name: fileName });
+    expect({ ...bulk.body, file_url: undefined }).toEqual({ ...status, file_url: undefined }); // supertest: a new port per request
     expect(status).toMatchObject({ status: 'failed', total_rows: null, total_size: null, message: 'The download request cannot be run: Unknown columns: no_such_column.' });
     const attempts = (await handle.fetchHistory()).events?.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes?.attempt);
     expect(attempts).toEqual([1, 1, 1]); // startJob, writeFile (not retried), failJob

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { DownloadDeps } from './download-context';
+import { resumeReadyJobs } from './routes/start-download';
 import { awardDownloadRoute } from './routes/award-download.route';
 import { awardIdDownloadRoute } from './routes/award-id-download.route';
 import { downloadCountRoute } from './routes/download-count.route';
@@ -16,6 +17,7 @@ export function createApp(deps: DownloadDeps): Router {
   const base = '/api/v2/download';
   router.post(`${base}/awards/`, awardDownloadRoute(ctx, 'award'));
   router.post(`${base}/transactions/`, awardDownloadRoute(ctx, 'transaction'));
+  router.post(`${base}/search/`, awardDownloadRoute(ctx, 'search'));
   router.post(`${base}/contract/`, awardIdDownloadRoute(ctx, 'contract'));
   router.post(`${base}/assistance/`, awardIdDownloadRoute(ctx, 'assistance'));
   router.post(`${base}/idv/`, awardIdDownloadRoute(ctx, 'idv'));
@@ -24,4 +26,9 @@ export function createApp(deps: DownloadDeps): Router {
   router.get('/api/v2/bulk_download/status', downloadStatusRoute(ctx));
   router.get(`${base}/files/:file_name`, downloadFileRoute(ctx));
   return router;
+}
+
+/** Starts the workflows of accepted jobs that never got one (run at start-up; see resumeReadyJobs). */
+export function resumeDownloads(deps: DownloadDeps, olderThanSeconds?: number): Promise<string[]> {
+  return resumeReadyJobs({ ...deps, primary: deps.primary ?? deps.db }, olderThanSeconds);
 }

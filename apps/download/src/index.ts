@@ -1,2 +1,2 @@
-export { createApp } from './app';
+export { createApp, resumeDownloads } from './app';
 export type { DownloadDeps } from './download-context';

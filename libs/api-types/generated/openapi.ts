@@ -576,6 +576,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/download/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of prime awards, prime transactions and subawards matching the filters (one file per spending level)
+         * @description Accepts the request, records a download job (status `ready`) and starts its Temporal workflow. The zip
+         *     holds one CSV (or TSV / pipe-separated) file per kind of record (contracts, assistance) in the upstream
+         *     column layouts, at most `limit` rows each.
+         */
+        post: operations["downloadSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/status": {
         parameters: {
             query?: never;
@@ -1950,6 +1972,17 @@ export interface components {
             agency_slug: string;
             subagency_slug: string;
         };
+        "search-download-request": components["schemas"]["award-download-request"] & {
+            /**
+             * @description Which files the zip holds (default all three).
+             * @default [
+             *       "awards",
+             *       "transactions",
+             *       "subawards"
+             *     ]
+             */
+            spending_level?: ("awards" | "transactions" | "subawards")[];
+        };
         /** @description A location of a search row; keys without data are null. */
         "search-location": {
             address_line1?: string | null;
@@ -3126,6 +3159,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["award-id-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-download-request"];
             };
         };
         responses: {

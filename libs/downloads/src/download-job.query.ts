@@ -76,3 +76,9 @@ export async function markFailed(db: CommonQueryMethods, fileName: string, messa
     UPDATE download_job SET status = 'failed', error_message = ${message}, finished_at = now(), started_at = coalesce(started_at, now())
     WHERE file_name = ${fileName} AND status IN ('ready', 'running')`);
 }
+
+/** Jobs still `ready` after `olderThanSeconds` (their workflow may never have started: the process died in between). */
+export async function listStaleReadyJobs(db: CommonQueryMethods, olderThanSeconds: number): Promise<readonly string[]> {
+  return db.anyFirst(sql.type(z.object({ file_name: z.string() }))`
+    SELECT file_name FROM download_job WHERE status = 'ready' AND created_at < now() - make_interval(secs => ${olderThanSeconds}) ORDER BY created_at`);
+}

@@ -13,7 +13,7 @@ export type FileFormat = 'csv' | 'tsv' | 'pstxt';
 
 /** The request as processed (`download_request` of the response, `json_request` of the job row). */
 export interface AwardDownloadRequest {
-  request_type: 'award' | 'transaction';
+  request_type: 'award' | 'transaction' | 'search';
   download_types: string[];
   filters: AdvancedFilter;
   columns: string[];

@@ -4,7 +4,7 @@ export { layoutColumns } from './column-sets';
 export type { DownloadSource, LayoutKey } from './column-sets';
 export { createDownloadActivities } from './download-activities';
 export type { DownloadActivityDeps, DownloadActivityImplementations, StartedJob } from './download-activities';
-export { deleteReadyJob, findJob, insertJob, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
+export { deleteReadyJob, findJob, insertJob, listStaleReadyJobs, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
 export type { DownloadJob, JobStatus } from './download-job.query';
 export { ALL_AWARD_TYPE_CODES, DOWNLOAD_MIN_DATE, FILE_EXTENSION, MAX_DOWNLOAD_LIMIT, planAwardDownload, unknownColumns } from './download-plan';
 export type { AwardDownloadRequest, FileFormat, PlannedFile } from './download-plan';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import type { DownloadDeps } from '@usas/download';
+import { resumeDownloads, type DownloadDeps } from '@usas/download';
 import { createDownloadWorker, installQuietRuntime } from '@usas/download-worker';
 import { temporalTls } from '@usas/downloads';
 import type { Config } from '@usas/service-kit';
@@ -65,11 +65,11 @@ export async function startDownloads(options: { config: Config; databaseUrl: str
       worker.shutdown();
       await running;
     });
-    return {
-      address,
-      app: { temporal: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), taskQueue: config.TEMPORAL_TASK_QUEUE, downloadDir, publicUrl: config.PUBLIC_URL },
-      stop,
-    };
+    const app = { temporal: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), taskQueue: config.TEMPORAL_TASK_QUEUE, downloadDir, publicUrl: config.PUBLIC_URL };
+    // Jobs accepted by a previous run that died before starting their workflow.
+    const resumed = await resumeDownloads({ db: options.primary, ...app }, 0);
+    if (resumed.length > 0) say(`Resumed ${resumed.length} accepted download job(s).`);
+    return { address, app, stop };
   } catch (error) {
     await stop();
     throw error;

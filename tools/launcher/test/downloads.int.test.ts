@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { parse } from 'csv-parse/sync';
+import { resumeDownloads } from '@usas/download';
 import { createAllInOneGateway, type Gateway } from '@usas/gateway';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { freePort } from '@usas/db/embedded';
@@ -177,6 +178,23 @@ async function fetchZip(fileName: string): Promise<Record<string, string>> {
   return unzip(file.body as Buffer);
 }
 
+describe('POST /api/v2/download/search/', () => {
+  it('one file per spending level asked for', async () => {
+    const res = await http.post('/api/v2/download/search/').send({ filters: { award_type_codes: ['A'] }, spending_level: ['subawards', 'transactions'], columns: ['contract_transaction_unique_key', 'prime_award_unique_key', 'subaward_number'] });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^PrimeAwardsTransactionsAndSubawards_/);
+    expect(res.body.download_request.download_types).toEqual(['prime_transactions', 'sub_awards']);
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const byPrefix = Object.fromEntries(Object.entries(entries).map(([n, text]) => [n.split('_').slice(0, 2).join('_'), parse(text) as string[][]]));
+    expect(Object.keys(byPrefix).sort()).toEqual(['Contracts_PrimeTransactions', 'Contracts_Subawards']);
+    expect(byPrefix.Contracts_PrimeTransactions![0]).toEqual(['contract_transaction_unique_key']);
+    expect(byPrefix.Contracts_Subawards![0]).toEqual(['prime_award_unique_key', 'subaward_number']);
+    const n = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transaction_search WHERE is_fpds AND type = 'A'`);
+    expect(byPrefix.Contracts_PrimeTransactions!.length - 1).toBe(n);
+  });
+});
+
 describe('POST /api/v2/download/contract/, /idv/, /assistance/', () => {
   it('a contract by its generated id: its transactions and subawards', async () => {
     const award = await db.pool.one(sql.type(z.object({ award_id: z.number(), key: z.string(), piid: z.string(), n: z.number() }))`
@@ -251,6 +269,18 @@ describe('a job that cannot be written', () => {
     }
     const file = await http.get(`/api/v2/download/files/${fileName}`);
     expect(file.status).toBe(404);
+  });
+});
+
+describe('an accepted job whose workflow never started (the process died in between)', () => {
+  it('is started by resumeDownloads and finishes', async () => {
+    const fileName = 'PrimeTransactionsAndSubawards_2020-01-01_H00M00S00000002.zip';
+    const request = { request_type: 'transaction', download_types: ['prime_transactions'], filters: { award_type_codes: ['B'] }, columns: [], file_format: 'csv', limit: 3, timestamp: '2020-01-01_H00M00S00000002' };
+    await db.pool.query(sql.unsafe`INSERT INTO download_job (file_name, request_type, json_request) VALUES (${fileName}, 'transaction', ${sql.jsonb(request)})`);
+    expect(await resumeDownloads({ db: db.pool, ...downloads.app }, 0)).toEqual([fileName]);
+    expect(await resumeDownloads({ db: db.pool, ...downloads.app }, 0)).toEqual([]);
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status).toMatchObject({ status: 'finished', total_rows: 3, total_columns: layoutColumns('transaction_search.d1').length });
   });
 });
 

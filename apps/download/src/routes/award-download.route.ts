@@ -10,12 +10,19 @@ import { jobUrls, startDownload } from './start-download';
  * upstream's `download_types`), checked completely (filters compiled, columns known, DEF codes known) before
  * the job is written, then accepted.
  */
-export const awardDownloadRoute = (ctx: DownloadContext, requestType: 'award' | 'transaction') =>
+/** upstream `download_types` per spending level of download/search. */
+const DOWNLOAD_TYPE = { awards: 'awards', transactions: 'prime_transactions', subawards: 'sub_awards' } as const;
+
+export const awardDownloadRoute = (ctx: DownloadContext, requestType: 'award' | 'transaction' | 'search') =>
   jsonHandler(async (req): Promise<ResponseBody<'downloadAwards'>> => {
-    const body = req.body as RequestBody<'downloadAwards'>;
+    const body = req.body as RequestBody<'downloadSearch'>;
+    const levels = body.spending_level ?? ['awards', 'transactions', 'subawards'];
     const request: AwardDownloadRequest = {
       request_type: requestType,
-      download_types: requestType === 'award' ? ['awards', 'sub_awards'] : ['prime_transactions', 'sub_awards'],
+      download_types:
+        requestType === 'award' ? ['awards', 'sub_awards']
+        : requestType === 'transaction' ? ['prime_transactions', 'sub_awards']
+        : (['awards', 'transactions', 'subawards'] as const).filter((l) => levels.includes(l)).map((l) => DOWNLOAD_TYPE[l]),
       filters: { ...body.filters, award_type_codes: body.filters.award_type_codes?.length ? body.filters.award_type_codes : ALL_AWARD_TYPE_CODES },
       columns: body.columns ?? [],
       file_format: body.file_format ?? 'csv',

@@ -448,6 +448,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/bulk_download/list_agencies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agencies to pick for a bulk download (award or account agencies, or one agency's subtiers)
+         * @description `account_agencies`: toptier agencies with at least one File A/B/C submission. `award_agencies`: toptier
+         *     agencies with at least one user-selectable subtier; with `agency` (a toptier agency id other than 0), that
+         *     agency's user-selectable subtier agencies instead. CFO Act agencies come first, in USAspending's order.
+         */
+        post: operations["bulkDownloadListAgencies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/bulk_download/status": {
         parameters: {
             query?: never;
@@ -1744,6 +1766,11 @@ export interface components {
         "award-type-group": {
             [key: string]: string;
         };
+        "bulk-agency": {
+            name: string;
+            toptier_agency_id: number;
+            toptier_code: string;
+        };
         /**
          * @description Counts of a program's awards by where their period of performance stands today: not started
          *     (`forecasted`), running (`posted`), ended within the last year (`closed`), ended earlier (`archived`).
@@ -2977,6 +3004,44 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+        };
+    };
+    bulkDownloadListAgencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agency?: number;
+                    /** @enum {string} */
+                    type: "account_agencies" | "award_agencies";
+                };
+            };
+        };
+        responses: {
+            /** @description Agencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agencies: {
+                            cfo_agencies: components["schemas"]["bulk-agency"][];
+                            other_agencies: components["schemas"]["bulk-agency"][];
+                        };
+                        sub_agencies: {
+                            subtier_agency_name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     bulkDownloadStatus: {

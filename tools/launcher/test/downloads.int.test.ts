@@ -301,6 +301,34 @@ describe('POST /api/v2/download/count/', () => {
   });
 });
 
+describe('POST /api/v2/bulk_download/list_agencies/', () => {
+  it('award agencies: CFO agencies first in CFO order, others by name; one agency: its subtiers', async () => {
+    const res = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'award_agencies' });
+    expect(res.status).toBe(200);
+    const expected = await db.pool.any(sql.type(z.object({ toptier_code: z.string(), name: z.string(), toptier_agency_id: z.number() }))`
+      SELECT t.toptier_code, t.name, t.toptier_agency_id FROM toptier_agency t
+      WHERE EXISTS (SELECT 1 FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id AND a.subtier_agency_id IS NOT NULL AND a.user_selectable)`);
+    const all = [...res.body.agencies.cfo_agencies, ...res.body.agencies.other_agencies];
+    expect(all).toHaveLength(expected.length);
+    expect(new Set(all.map((a: { toptier_code: string }) => a.toptier_code))).toEqual(new Set(expected.map((e) => e.toptier_code)));
+    expect(res.body.agencies.cfo_agencies.length).toBeGreaterThan(5);
+    expect(res.body.agencies.cfo_agencies[0].toptier_code).toBe('012');
+    const others = res.body.agencies.other_agencies.map((a: { name: string }) => a.name);
+    expect(others).toEqual([...others].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(res.body.sub_agencies).toEqual([]);
+
+    const agency = res.body.agencies.cfo_agencies[0];
+    const subs = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'award_agencies', agency: agency.toptier_agency_id });
+    const names = await db.pool.anyFirst(sql.type(z.object({ n: z.string() }))`
+      SELECT DISTINCT s.name AS n FROM agency a JOIN subtier_agency s USING (subtier_agency_id) WHERE a.toptier_agency_id = ${agency.toptier_agency_id} AND a.user_selectable ORDER BY 1`);
+    expect(subs.body).toEqual({ agencies: { cfo_agencies: [], other_agencies: [] }, sub_agencies: names.map((n) => ({ subtier_agency_name: n })) });
+    expect(names.length).toBeGreaterThan(0);
+
+    const bad = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'nope' });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('bad input: JSON 4xx, no job created', () => {
   it.each([
     ['unknown column', '/api/v2/download/awards/', { filters: {}, columns: ['no_such_column'] }, 400, /Unknown columns: no_such_column/],

@@ -3,6 +3,7 @@ import type { DownloadDeps } from './download-context';
 import { resumeReadyJobs } from './routes/start-download';
 import { awardDownloadRoute } from './routes/award-download.route';
 import { awardIdDownloadRoute } from './routes/award-id-download.route';
+import { bulkAwardsRoute } from './routes/bulk-awards.route';
 import { bulkListAgenciesRoute } from './routes/bulk-list-agencies.route';
 import { downloadCountRoute } from './routes/download-count.route';
 import { downloadFileRoute } from './routes/download-file.route';
@@ -26,6 +27,7 @@ export function createApp(deps: DownloadDeps): Router {
   router.get(`${base}/status`, downloadStatusRoute(ctx));
   router.get('/api/v2/bulk_download/status', downloadStatusRoute(ctx));
   router.post('/api/v2/bulk_download/list_agencies/', bulkListAgenciesRoute(ctx));
+  router.post('/api/v2/bulk_download/awards/', bulkAwardsRoute(ctx));
   router.get(`${base}/files/:file_name`, downloadFileRoute(ctx));
   return router;
 }

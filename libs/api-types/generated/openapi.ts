@@ -448,6 +448,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/bulk_download/awards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a bulk zip of prime transactions and/or subawards (no row limit)
+         * @description The Custom Award Data download: prime transactions of `prime_award_types` and subawards of `sub_award_types`
+         *     within `date_range` (by `date_type`), for the given agencies and places. Named
+         *     `<agency toptier code or All>_<PrimeTransactions|Subawards|PrimeTransactionsAndSubawards>_<timestamp>.zip`.
+         */
+        post: operations["bulkDownloadAwards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/bulk_download/list_agencies/": {
         parameters: {
             query?: never;
@@ -3004,6 +3026,53 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+        };
+    };
+    bulkDownloadAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    columns?: string[];
+                    file_format?: components["schemas"]["file-format"];
+                    filters: {
+                        agencies?: components["schemas"]["agency-object"][];
+                        date_range: {
+                            end_date: string;
+                            start_date: string;
+                        };
+                        /** @enum {string} */
+                        date_type: "action_date" | "last_modified_date";
+                        keyword?: string;
+                        place_of_performance_locations?: components["schemas"]["location-object"][];
+                        /** @enum {string} */
+                        place_of_performance_scope?: "domestic" | "foreign";
+                        prime_award_types?: ("IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "A" | "B" | "C" | "D" | "-1")[];
+                        recipient_locations?: components["schemas"]["location-object"][];
+                        /** @enum {string} */
+                        recipient_scope?: "domestic" | "foreign";
+                        sub_award_types?: ("grant" | "procurement")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     bulkDownloadListAgencies: {

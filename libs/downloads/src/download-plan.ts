@@ -13,12 +13,15 @@ export type FileFormat = 'csv' | 'tsv' | 'pstxt';
 
 /** The request as processed (`download_request` of the response, `json_request` of the job row). */
 export interface AwardDownloadRequest {
-  request_type: 'award' | 'transaction' | 'search';
+  request_type: 'award' | 'transaction' | 'search' | 'bulk_award';
   download_types: string[];
   filters: AdvancedFilter;
   columns: string[];
   file_format: FileFormat;
-  limit: number;
+  /** Rows per file; null for bulk downloads (no limit). */
+  limit: number | null;
+  /** Bulk downloads: which subaward files (procurement: contracts, grant: assistance), regardless of prime award types. */
+  sub_award_types?: Array<'procurement' | 'grant'>;
 }
 
 /** One file of a job's zip: its entry name, layout, and the SELECT that produces its rows. */
@@ -58,6 +61,11 @@ function fileSpecs(request: AwardDownloadRequest): FileSpec[] {
   const add = (fpds: boolean, what: string, source: DownloadSource, layout: LayoutKey) =>
     specs.push({ prefix: `${fpds ? 'Contracts' : 'Assistance'}_${what}`, source, fpds, layout });
   for (const type of request.download_types) {
+    if (type === 'sub_awards' && request.sub_award_types) {
+      if (request.sub_award_types.includes('procurement')) add(true, 'Subawards', 'subaward_search', 'subaward_search.d1');
+      if (request.sub_award_types.includes('grant')) add(false, 'Subawards', 'subaward_search', 'subaward_search.d2');
+      continue;
+    }
     const [what, source, level] =
       type === 'awards' ? ['PrimeAwardSummaries', 'award_search', 'award'] as const
       : type === 'prime_transactions' ? ['PrimeTransactions', 'transaction_search', 'transaction_search'] as const
@@ -92,12 +100,15 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
     const all = layoutColumns(spec.layout);
     const columns = request.columns.length === 0 ? [...all] : all.filter((c) => request.columns.includes(c));
     if (columns.length === 0) continue;
-    const where = compileFilters(request.filters, LEVEL[spec.source], { ...context, minDate: DOWNLOAD_MIN_DATE });
+    // Bulk subaward files are chosen by sub_award_types; the prime award types do not narrow them.
+    const filters = spec.source === 'subaward_search' && request.sub_award_types ? { ...request.filters, award_type_codes: undefined } : request.filters;
+    const where = compileFilters(filters, LEVEL[spec.source], { ...context, minDate: DOWNLOAD_MIN_DATE });
+    const limit = request.limit === null ? sql.fragment`` : sql.fragment`LIMIT ${request.limit}`;
     const kind = spec.source === 'subaward_search'
       ? sql.fragment`prime_award_group = ${spec.fpds ? 'procurement' : 'grant'}`
       : spec.fpds ? sql.fragment`is_fpds` : sql.fragment`NOT is_fpds`;
     const select = sql.join(columns.map((c) => sql.fragment`${columnExpression(spec.source, spec.fpds, c)} AS ${sql.identifier([c])}`), sql.fragment`, `);
-    const filtered = sql.fragment`(SELECT * FROM ${sql.identifier([spec.source])} WHERE ${kind} AND ${where} LIMIT ${request.limit}) AS src`;
+    const filtered = sql.fragment`(SELECT * FROM ${sql.identifier([spec.source])} WHERE ${kind} AND ${where} ${limit}) AS src`;
     const query = spec.source === 'transaction_search'
       ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id`
       : sql.fragment`SELECT ${select} FROM ${filtered}`;

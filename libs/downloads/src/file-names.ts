@@ -16,6 +16,11 @@ export const ZIP_PREFIX = {
   search: 'PrimeAwardsTransactionsAndSubawards',
 } as const;
 
+/** The kind part of a bulk download's name (`<agency>_<kind>_<timestamp>.zip`). */
+export function bulkKind(prime: boolean, sub: boolean): string {
+  return prime && sub ? 'PrimeTransactionsAndSubawards' : prime ? 'PrimeTransactions' : 'Subawards';
+}
+
 /** Award identifiers in file names: unsafe characters replaced, at most 50 characters (upstream `slugify_text_for_file_names`). */
 export function slugForFileName(text: string, maxLength = 50): string {
   const slug = text

@@ -8,7 +8,7 @@ export { deleteReadyJob, findJob, insertJob, listStaleReadyJobs, JOB_STATUSES, J
 export type { DownloadJob, JobStatus } from './download-job.query';
 export { ALL_AWARD_TYPE_CODES, DOWNLOAD_MIN_DATE, FILE_EXTENSION, MAX_DOWNLOAD_LIMIT, planAwardDownload, unknownColumns } from './download-plan';
 export type { AwardDownloadRequest, FileFormat, PlannedFile } from './download-plan';
-export { downloadTimestamp, isSafeFileName, slugForFileName, ZIP_PREFIX } from './file-names';
+export { bulkKind, downloadTimestamp, isSafeFileName, slugForFileName, ZIP_PREFIX } from './file-names';
 export { findAwardForDownload } from './find-award.query';
 export type { AwardForDownload } from './find-award.query';
 export { loadFilterContext } from './filter-context.query';

@@ -301,6 +301,37 @@ describe('POST /api/v2/download/count/', () => {
   });
 });
 
+describe('POST /api/v2/bulk_download/awards/', () => {
+  it('prime transactions of the prime types and subawards of the sub types, without a row limit', async () => {
+    const res = await http.post('/api/v2/bulk_download/awards/').send({
+      filters: { prime_award_types: ['A', 'B'], sub_award_types: ['grant'], date_type: 'action_date', date_range: { start_date: '2000-10-01', end_date: '2035-09-30' } },
+      columns: ['contract_transaction_unique_key', 'action_date', 'prime_award_unique_key', 'subaward_number'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^All_PrimeTransactionsAndSubawards_\d{4}-/);
+    expect(res.body.download_request).toMatchObject({ request_type: 'bulk_award', limit: null, download_types: ['prime_transactions', 'sub_awards'], sub_award_types: ['grant'] });
+    const status = await waitForStatus(res.body.file_name, ['finished', 'failed']);
+    expect(status.status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const byPrefix = Object.fromEntries(Object.entries(entries).map(([n, text]) => [n.split('_').slice(0, 2).join('_'), parse(text) as string[][]]));
+    expect(Object.keys(byPrefix).sort()).toEqual(['Assistance_Subawards', 'Contracts_PrimeTransactions']);
+    const tx = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transaction_search WHERE is_fpds AND type IN ('A', 'B')`);
+    expect(byPrefix.Contracts_PrimeTransactions!.length - 1).toBe(tx);
+    const subs = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM subaward_search WHERE prime_award_group = 'grant'`);
+    expect(byPrefix.Assistance_Subawards![0]).toEqual(['prime_award_unique_key', 'subaward_number']);
+    expect(byPrefix.Assistance_Subawards!.length - 1).toBe(subs);
+    expect(status.total_rows).toBe(tx + subs);
+  });
+
+  it('no award types at all is a 400, no job', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/bulk_download/awards/').send({ filters: { date_type: 'action_date', date_range: { start_date: '2020-01-01', end_date: '2020-12-31' } } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Select at least one of prime_award_types or sub_award_types.');
+    expect(await jobCount()).toBe(before);
+  });
+});
+
 describe('POST /api/v2/bulk_download/list_agencies/', () => {
   it('award agencies: CFO agencies first in CFO order, others by name; one agency: its subtiers', async () => {
     const res = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'award_agencies' });

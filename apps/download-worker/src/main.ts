@@ -3,11 +3,13 @@
  * database (DATABASE_URL) and runs download jobs until SIGINT/SIGTERM, finishing the activities in hand.
  */
 import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { createDbPool } from '@usas/db';
 import { createLogger, loadConfig } from '@usas/service-kit';
 import pg from 'pg';
 import { temporalTls } from '@usas/downloads';
+import { ensureRetentionSchedule } from './retention-schedule';
 import { createDownloadWorker, installQuietRuntime } from './worker';
 
 async function main(): Promise<void> {
@@ -27,6 +29,9 @@ async function main(): Promise<void> {
     pgPool,
     downloadDir: path.resolve(config.DOWNLOAD_DIR || path.join(config.DATA_DIR, 'downloads')),
   });
+  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS, tls: temporalTls(config) });
+  await ensureRetentionSchedule(new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), config.TEMPORAL_TASK_QUEUE, config.DOWNLOAD_RETENTION_HOURS);
+  await clientConnection.close();
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'download worker running');

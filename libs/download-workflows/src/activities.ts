@@ -14,4 +14,6 @@ export interface DownloadActivities {
   writeFile(fileName: string): Promise<ZipFacts>;
   finishJob(fileName: string, result: ZipFacts): Promise<void>;
   failJob(fileName: string, message: string): Promise<void>;
+  /** Deletes the files of finished jobs older than the retention period; returns how many. */
+  deleteExpiredFiles(retentionHours: number): Promise<number>;
 }

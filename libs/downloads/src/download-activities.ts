@@ -1,8 +1,8 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pool } from 'pg';
 import type { DatabasePool } from 'slonik';
-import { findJob, markFailed, markFinished, markRunning, recordProgress } from './download-job.query';
+import { findJob, listExpiredJobs, markFailed, markFinished, markRunning, recordProgress } from './download-job.query';
 import { planAwardIdDownload, type AwardIdDownloadRequest } from './award-id-plan';
 import type { AwardDownloadRequest } from './download-plan';
 import { planAwardDownload } from './download-plan';
@@ -33,6 +33,7 @@ export interface DownloadActivityImplementations {
   writeFile(fileName: string): Promise<ZipResult>;
   finishJob(fileName: string, result: ZipResult): Promise<void>;
   failJob(fileName: string, message: string): Promise<void>;
+  deleteExpiredFiles(retentionHours: number): Promise<number>;
 }
 
 const PROGRESS_EVERY_MS = 1000;
@@ -99,6 +100,21 @@ export function createDownloadActivities(deps: DownloadActivityDeps): DownloadAc
 
     async failJob(fileName, message) {
       await markFailed(deps.db, fileName, message);
+    },
+
+    async deleteExpiredFiles(retentionHours) {
+      // The job rows stay (the status keeps answering); the file route answers 404 once a file is gone.
+      let deleted = 0;
+      for (const fileName of await listExpiredJobs(deps.db, retentionHours)) {
+        const file = path.join(deps.downloadDir, fileName);
+        try {
+          await unlink(file);
+          deleted += 1;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      return deleted;
     },
   };
 }

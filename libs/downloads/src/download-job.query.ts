@@ -82,3 +82,11 @@ export async function listStaleReadyJobs(db: CommonQueryMethods, olderThanSecond
   return db.anyFirst(sql.type(z.object({ file_name: z.string() }))`
     SELECT file_name FROM download_job WHERE status = 'ready' AND created_at < now() - make_interval(secs => ${olderThanSeconds}) ORDER BY created_at`);
 }
+
+/** Finished jobs whose file is older than the retention period (their files may be deleted). */
+export async function listExpiredJobs(db: CommonQueryMethods, retentionHours: number): Promise<readonly string[]> {
+  return db.anyFirst(sql.type(z.object({ file_name: z.string() }))`
+    SELECT file_name FROM download_job
+    WHERE status = 'finished' AND finished_at < now() - make_interval(hours => ${retentionHours})
+    ORDER BY finished_at`);
+}

@@ -284,6 +284,28 @@ describe('an accepted job whose workflow never started (the process died in betw
   });
 });
 
+describe('retention', () => {
+  it('an hourly Temporal schedule runs the retention workflow; it deletes the files of old finished jobs only', async () => {
+    const schedule = await downloads.app.temporal.schedule.getHandle(`download-retention-${downloads.app.taskQueue}`).describe();
+    expect(schedule.spec.intervals?.map((i) => i.every)).toEqual([3_600_000]);
+    expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'downloadRetentionWorkflow', args: [{ retentionHours: 168 }] });
+
+    const res = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
+    const old: string = res.body.file_name;
+    expect((await waitForStatus(old, ['finished'])).status).toBe('finished');
+    const res2 = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
+    const recent: string = res2.body.file_name;
+    await waitForStatus(recent, ['finished']);
+    await db.pool.query(sql.unsafe`UPDATE download_job SET finished_at = now() - interval '169 hours' WHERE file_name = ${old}`);
+
+    const handle = await downloads.app.temporal.workflow.start('downloadRetentionWorkflow', { workflowId: `retention-test-${Date.now()}`, taskQueue: downloads.app.taskQueue, args: [{ retentionHours: 168 }] });
+    expect(await handle.result()).toBeGreaterThanOrEqual(1);
+    expect((await http.get(`/api/v2/download/files/${old}`)).status).toBe(404);
+    expect((await http.get(`/api/v2/download/files/${recent}`)).status).toBe(200);
+    expect((await http.get('/api/v2/download/status').query({ file_name: old })).body.status).toBe('finished');
+  });
+});
+
 describe('POST /api/v2/download/count/', () => {
   it('counts the rows of the level against the 500,000 limit', async () => {
     const res = await http.post('/api/v2/download/count/').send({ filters: { award_type_codes: ['A', 'B'] }, spending_level: 'awards' });

@@ -14,14 +14,16 @@ let bundle: Promise<WorkflowBundle> | undefined;
 let runtimeInstalled = false;
 
 /**
- * The Temporal SDK logs every worker state change at INFO on the console; warnings and errors are enough. Call
- * before the first connection of the process (the runtime is created with it).
+ * The Temporal SDK runtime of this process: warnings and errors only on the console (not every worker state
+ * change), and no signal handlers. Call before the first connection of the process (the runtime is created with it).
  */
 export function installQuietRuntime(): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
+    // No signal handlers of its own: the process stops its workers in its own shutdown order (the SDK's default
+    // handlers would re-raise SIGINT after draining and end the process with 130 before its cleanup).
+    Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] });
   } catch {
     // A runtime already exists in this process: keep it.
   }

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
 
     const downloads = await startDownloads({ config, databaseUrl: database.url, primary, say });
-    cleanups.push(downloads.stop);
+    cleanups.push(downloads.stopInBackground);
     const gateway = createAllInOneGateway({ db, primary, logger, metrics: createMetrics(), bodyLimit: config.BODY_LIMIT, download: downloads.app });
     await gateway.warmUp();
     const server = await listen(gateway.app, config.PORT, config.HOST, logger);

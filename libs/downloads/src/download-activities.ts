@@ -5,6 +5,7 @@ import type { DatabasePool } from 'slonik';
 import { findJob, listExpiredJobs, markFailed, markFinished, markRunning, recordProgress } from './download-job.query';
 import { planAwardIdDownload, type AwardIdDownloadRequest } from './award-id-plan';
 import type { AwardDownloadRequest } from './download-plan';
+import { planDisasterRecipients, type DisasterRecipientsRequest } from './disaster-recipients-plan';
 import { planAwardDownload } from './download-plan';
 import { loadFilterContext } from './filter-context.query';
 import { writeZip, type ZipResult } from './write-zip';
@@ -57,10 +58,12 @@ export function createDownloadActivities(deps: DownloadActivityDeps): DownloadAc
         const { size } = await stat(target);
         return { rows: job.total_rows ?? 0, columns: job.total_columns ?? 0, bytes: size };
       }
-      const request = job.json_request as unknown as ((AwardDownloadRequest & { timestamp: string }) | AwardIdDownloadRequest);
+      const request = job.json_request as unknown as ((AwardDownloadRequest | DisasterRecipientsRequest) & { timestamp: string }) | AwardIdDownloadRequest;
       let files;
       try {
-        files = 'award_id' in request ? planAwardIdDownload(request) : planAwardDownload(request, request.timestamp, await loadFilterContext(deps.db));
+        files = 'award_id' in request ? planAwardIdDownload(request)
+          : request.request_type === 'disaster_recipient' ? planDisasterRecipients(request, request.timestamp)
+          : planAwardDownload(request, request.timestamp, await loadFilterContext(deps.db));
       } catch (error) {
         // The request was checked when accepted; one that no longer plans (reference data changed) never will.
         throw permanent(`The download request cannot be run: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,6 +3,8 @@ export type { AwardIdDownloadRequest } from './award-id-plan';
 export { layoutColumns } from './column-sets';
 export type { DownloadSource, LayoutKey } from './column-sets';
 export { createDownloadActivities } from './download-activities';
+export { awardCategoryOf, disasterRecipientColumns, planDisasterRecipients } from './disaster-recipients-plan';
+export type { DisasterRecipientsRequest } from './disaster-recipients-plan';
 export type { DownloadActivityDeps, DownloadActivityImplementations, StartedJob } from './download-activities';
 export { deleteReadyJob, findJob, insertJob, listStaleReadyJobs, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
 export type { DownloadJob, JobStatus } from './download-job.query';

@@ -354,6 +354,43 @@ describe('POST /api/v2/bulk_download/awards/', () => {
   });
 });
 
+describe('POST /api/v2/download/disaster/recipients/', () => {
+  it('recipients of the COVID-19 funded awards, with the obligations and outlays of those codes', async () => {
+    const res = await http.post('/api/v2/download/disaster/recipients/').send({ filters: { award_type_codes: ['07', '08'] } });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^COVID-19_Recipients_Loans_\d{4}-/);
+    const covid = await db.pool.anyFirst(sql.type(z.object({ code: z.string() }))`SELECT code FROM disaster_emergency_fund_code WHERE group_name = 'covid_19' ORDER BY code COLLATE "C"`);
+    expect(res.body.download_request).toEqual({
+      request_type: 'disaster_recipient', download_types: ['disaster_recipient'], award_category: 'Loans', file_format: 'csv',
+      columns: ['recipient', 'award_obligations', 'award_outlays', 'face_value_of_loans', 'number_of_awards'],
+      filters: { def_codes: [...covid], award_type_codes: ['07', '08'] },
+    });
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const [name] = Object.keys(entries);
+    expect(name).toBe(res.body.file_name.replace(/\.zip$/, '.csv'));
+    const rows = parse(entries[name!]!) as string[][];
+    expect(rows[0]).toEqual(['recipient', 'award_obligations', 'award_outlays', 'face_value_of_loans', 'number_of_awards']);
+    const expected = await db.pool.one(sql.type(z.object({ recipients: z.number(), awards: z.number(), obligation: z.string().nullable() }))`
+      SELECT (SELECT count(*)::int FROM (SELECT DISTINCT r.recipient_name FROM award_search r WHERE r.disaster_emergency_fund_codes && ${sql.array([...covid], 'text')} AND r.type IN ('07', '08')) g) AS recipients, count(*)::int AS awards,
+        (SELECT sum(d.obligation)::text FROM award_search b, jsonb_to_recordset(b.spending_by_defc) AS d(defc text, obligation numeric, outlay numeric)
+         WHERE b.disaster_emergency_fund_codes && ${sql.array([...covid], 'text')} AND b.type IN ('07', '08') AND d.defc = ANY(${sql.array([...covid], 'text')})) AS obligation
+      FROM award_search a WHERE a.disaster_emergency_fund_codes && ${sql.array([...covid], 'text')} AND a.type IN ('07', '08')`);
+    expect(expected.awards).toBeGreaterThan(0);
+    expect(rows.length - 1).toBe(expected.recipients);
+    expect(rows.slice(1).reduce((n, r) => n + Number(r[4]), 0)).toBe(expected.awards);
+    expect(rows.slice(1).reduce((n, r) => n + Number(r[1] || 0), 0)).toBeCloseTo(Number(expected.obligation ?? 0), 2);
+  });
+
+  it('unknown DEF codes are a 400, no job', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/download/disaster/recipients/').send({ filters: { def_codes: ['QQ'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Unknown DEF code(s): QQ.');
+    expect(await jobCount()).toBe(before);
+  });
+});
+
 describe('POST /api/v2/bulk_download/list_agencies/', () => {
   it('award agencies: CFO agencies first in CFO order, others by name; one agency: its subtiers', async () => {
     const res = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'award_agencies' });

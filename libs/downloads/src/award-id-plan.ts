@@ -51,7 +51,7 @@ export function planAwardIdDownload(request: AwardIdDownloadRequest): PlannedFil
     const columns = [...layoutColumns(p.layout)];
     const fpds = p.layout.endsWith('.d1');
     const select = sql.join(columns.map((c) => sql.fragment`${columnExpression(p.source, fpds, c)} AS ${sql.identifier([c])}`), sql.fragment`, `);
-    const filtered = sql.fragment`(SELECT * FROM ${sql.identifier([p.source])} WHERE ${p.where}) AS src`;
+    const filtered = sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([p.source])} WHERE ${p.where} OFFSET 0) AS src`;
     const query = p.source === 'transaction_search'
       ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id ORDER BY src.action_date, src.transaction_id`
       : sql.fragment`SELECT ${select} FROM ${filtered}`;

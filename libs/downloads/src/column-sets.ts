@@ -262,7 +262,7 @@ export type DownloadSource = 'award_search' | 'transaction_search' | 'subaward_s
  */
 export function columnExpression(source: DownloadSource, fpds: boolean, column: string): Expr {
   const map = source === 'award_search' ? AWARD_COLUMNS(fpds) : source === 'transaction_search' ? TRANSACTION_COLUMNS(fpds) : SUBAWARD_COLUMNS;
-  return map[column] ?? sql.fragment`src.detail->>${column}`;
+  return map[column] ?? sql.fragment`src.detail_value->>${column}`;
 }
 
 /** Every typed column map, for the test that checks each named table column exists. */

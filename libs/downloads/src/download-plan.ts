@@ -108,7 +108,9 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
       ? sql.fragment`prime_award_group = ${spec.fpds ? 'procurement' : 'grant'}`
       : spec.fpds ? sql.fragment`is_fpds` : sql.fragment`NOT is_fpds`;
     const select = sql.join(columns.map((c) => sql.fragment`${columnExpression(spec.source, spec.fpds, c)} AS ${sql.identifier([c])}`), sql.fragment`, `);
-    const filtered = sql.fragment`(SELECT * FROM ${sql.identifier([spec.source])} WHERE ${kind} AND ${where} ${limit}) AS src`;
+    // `detail || '{}'` reads the row's detail JSON once (a fresh in-memory value) for the hundred or more columns
+    // taken from it; `OFFSET 0` keeps the subquery from being merged into the outer query, which would repeat it.
+    const filtered = sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([spec.source])} WHERE ${kind} AND ${where} ${limit} OFFSET 0) AS src`;
     const query = spec.source === 'transaction_search'
       ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id`
       : sql.fragment`SELECT ${select} FROM ${filtered}`;

@@ -160,6 +160,9 @@ it('a worker killed mid-job: the job finishes once on another worker, nothing pa
       return n > 0 ? true : undefined;
     }, 60);
     expect((await api.http.get(`/api/v2/download/files/${fileName}`)).status).toBe(404);
+    const running = await api.http.get('/api/v2/download/status').query({ file_name: fileName });
+    expect(running.body).toMatchObject({ status: 'running', total_rows: 0, total_size: null, total_columns: null, message: null });
+    expect(Number(running.body.seconds_elapsed)).toBeGreaterThan(0);
 
     child.kill('SIGKILL');
     await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));

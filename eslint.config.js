@@ -11,10 +11,12 @@ const depConstraints = [
   { sourceTag: 'type:service-kit', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
   { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:api-types'] },
   { sourceTag: 'type:workflows', onlyDependOnLibsWithTags: ['type:api-types'] },
+  // Download jobs: file layouts and activities over the filter compiler and the database.
+  { sourceTag: 'type:downloads', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:domain', 'type:db'] },
   { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:app', 'type:db'] },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:domain', 'type:workflows'],
+    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:domain', 'type:workflows', 'type:downloads'],
   },
   {
     sourceTag: 'type:tool',

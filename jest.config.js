@@ -24,7 +24,7 @@ const common = {
   moduleNameMapper,
   testEnvironment: 'node',
   // A few dependencies ship ESM only; swc compiles them to CommonJS for jest's module registry.
-  transformIgnorePatterns: ['^(?!.*/node_modules/(p-limit|yocto-queue|p-queue|p-timeout|serialize-error)/).*/node_modules/'],
+  transformIgnorePatterns: ['^(?!.*/node_modules/(p-limit|yocto-queue|p-queue|p-timeout|serialize-error|archiver|zip-stream|compress-commons|crc32-stream|is-stream)/).*/node_modules/'],
   modulePathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/tmp/', '<rootDir>/dist/'],
 };
 

@@ -1,4 +1,5 @@
 import { createApp as createProfileApp } from '@usas/profile';
+import { createApp as createDownloadApp, type DownloadDeps } from '@usas/download';
 import { createApp as createReferenceApp } from '@usas/reference';
 import { createApp as createSearchApp } from '@usas/search';
 import type { Logger, Metrics, RouteLimits } from '@usas/service-kit';
@@ -16,6 +17,8 @@ export interface AllInOneOptions {
   /** Concurrency per route class (config: routeLimitsFrom). */
   routeLimits?: RouteLimits;
   compressMinBytes?: number;
+  /** Temporal client, task queue and download directory: mounts the download app when given. */
+  download?: Omit<DownloadDeps, 'db' | 'primary'>;
 }
 
 /** The default mode: the gateway with every app mounted in the same process. */
@@ -31,6 +34,14 @@ export function createAllInOneGateway(options: AllInOneOptions): Gateway {
     ready: async () => {
       await options.db.oneFirst(sql.unsafe`SELECT 1`);
     },
-    routing: { mode: 'all-in-one', apps: { reference: createReferenceApp(deps), search: createSearchApp(deps), profile: createProfileApp(deps) } },
+    routing: {
+      mode: 'all-in-one',
+      apps: {
+        reference: createReferenceApp(deps),
+        search: createSearchApp(deps),
+        profile: createProfileApp(deps),
+        ...(options.download ? { download: createDownloadApp({ ...deps, ...options.download }) } : {}),
+      },
+    },
   });
 }

@@ -38,6 +38,9 @@ export function createProxy(options: UpstreamOptions): { handler: RequestHandler
       const v = req.headers[h];
       if (typeof v === 'string') headers[h] = v;
     }
+    // The address the client used, for links an app returns (download status and file URLs).
+    if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+    headers['x-forwarded-proto'] = req.protocol;
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     if (hasBody) headers['content-type'] = 'application/json';
     try {

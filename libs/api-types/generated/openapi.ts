@@ -609,6 +609,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/bulk_download/awards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a bulk zip of prime transactions and/or subawards (no row limit)
+         * @description The Custom Award Data download: prime transactions of `prime_award_types` and subawards of `sub_award_types`
+         *     within `date_range` (by `date_type`), for the given agencies and places. Named
+         *     `<agency toptier code or All>_<PrimeTransactions|Subawards|PrimeTransactionsAndSubawards>_<timestamp>.zip`.
+         */
+        post: operations["bulkDownloadAwards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/bulk_download/list_agencies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agencies to pick for a bulk download (award or account agencies, or one agency's subtiers)
+         * @description `account_agencies`: toptier agencies with at least one File A/B/C submission. `award_agencies`: toptier
+         *     agencies with at least one user-selectable subtier; with `agency` (a toptier agency id other than 0), that
+         *     agency's user-selectable subtier agencies instead. CFO Act agencies come first, in USAspending's order.
+         */
+        post: operations["bulkDownloadListAgencies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/bulk_download/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a bulk download job (the same jobs as download/status) */
+        get: operations["bulkDownloadStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/assistance/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a zip of an assistance award's transactions and subawards */
+        post: operations["downloadAssistance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/awards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of prime award summaries and subawards matching the filters
+         * @description Accepts the request, records a download job (status `ready`) and starts its Temporal workflow. The zip
+         *     holds one CSV (or TSV / pipe-separated) file per kind of record (contracts, assistance) in the upstream
+         *     column layouts, at most `limit` rows each.
+         */
+        post: operations["downloadAwards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/contract/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a zip of a contract's transactions and subawards */
+        post: operations["downloadContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Number of rows a download of these filters would hold, against the row limit */
+        post: operations["downloadCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/disaster/recipients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of the recipients of COVID-19 (or other DEF code) funded awards
+         * @description One file, `COVID-19_Recipients_<award category>_<timestamp>.csv`: per recipient, the obligations and outlays
+         *     of the chosen DEF codes (default: every COVID-19 code), the number of awards and, for loans, their face value.
+         */
+        post: operations["downloadDisasterRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/files/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished download's zip
+         * @description Serves the zip of a finished job from the download directory. Only names of the form the API issues are
+         *     accepted (letters, digits, `.`, `_`, `-`, ending in `.zip`); there is no listing.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/idv/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a zip of an IDV's orders and transactions */
+        post: operations["downloadIdv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of prime awards, prime transactions and subawards matching the filters (one file per spending level)
+         * @description Accepts the request, records a download job (status `ready`) and starts its Temporal workflow. The zip
+         *     holds one CSV (or TSV / pipe-separated) file per kind of record (contracts, assistance) in the upstream
+         *     column layouts, at most `limit` rows each.
+         */
+        post: operations["downloadSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a download job */
+        get: operations["downloadStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/transactions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of prime transactions and subawards matching the filters
+         * @description Accepts the request, records a download job (status `ready`) and starts its Temporal workflow. The zip
+         *     holds one CSV (or TSV / pipe-separated) file per kind of record (contracts, assistance) in the upstream
+         *     column layouts, at most `limit` rows each.
+         */
+        post: operations["downloadTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/idvs/accounts/": {
         parameters: {
             query?: never;
@@ -2100,8 +2354,24 @@ export interface components {
             lower_bound?: number;
             upper_bound?: number;
         };
+        "award-download-request": {
+            /** @description Columns to keep (names of the upstream file layouts); all columns when absent or empty. */
+            columns?: string[];
+            file_format?: components["schemas"]["file-format"];
+            filters: components["schemas"]["advanced-filter-object"];
+            /**
+             * @description Most rows per file.
+             * @default 500000
+             */
+            limit?: number;
+        };
         /** @description Generated unique award id (preferred) or the internal numeric award id. */
         "award-id-body": string | number;
+        "award-id-download-request": {
+            /** @description The award's internal id, or its generated unique award id (`CONT_AWD_...`, `ASST_NON_...`, `CONT_IDV_...`). */
+            award_id: number | string;
+            file_format?: components["schemas"]["file-format"];
+        };
         /**
          * @description The award profile. Every award has the common fields; contracts and IDVs add `piid`, `parent_award`,
          *     `latest_transaction_contract_data` and the NAICS/PSC hierarchies; assistance awards add `fain`, `uri`,
@@ -2234,6 +2504,11 @@ export interface components {
         "award-type-group": {
             [key: string]: string;
         };
+        "bulk-agency": {
+            name: string;
+            toptier_agency_id: number;
+            toptier_code: string;
+        };
         /**
          * @description Counts of a program's awards by where their period of performance stands today: not started
          *     (`forecasted`), running (`posted`), ended within the last year (`closed`), ended earlier (`archived`).
@@ -2341,6 +2616,35 @@ export interface components {
             code: string;
         }[];
         DefCode: components["schemas"]["def-code"];
+        /** @description A download job was accepted; poll `status_url` until `status` is `finished`, then fetch `file_url`. */
+        "download-job-response": {
+            /** @description The request as processed (defaults applied). */
+            download_request: {
+                [key: string]: unknown;
+            };
+            /** @description Name of the zip that will be generated; also the job's id. */
+            file_name: string;
+            /** @description Where the zip is served once finished. */
+            file_url: string;
+            /** @description The status endpoint of this job (`/api/v2/download/status?file_name=...`). */
+            status_url: string;
+        };
+        "download-status": {
+            file_name: string;
+            file_url: string;
+            /** @description The error when `status` is `failed`, otherwise null. */
+            message: string | null;
+            /** @description Seconds spent writing the file (so far, while running). */
+            seconds_elapsed: string | null;
+            /** @enum {string} */
+            status: "ready" | "running" | "finished" | "failed";
+            /** @description Columns of the widest file in the zip, once finished. */
+            total_columns: number | null;
+            /** @description Rows of every file in the zip once finished; while running, the rows written so far. */
+            total_rows: number | null;
+            /** @description Size of the zip in kilobytes, once finished. */
+            total_size: number | null;
+        };
         /** @description Body of every error response. */
         "error-body": {
             /** @description Human-readable explanation of what went wrong. */
@@ -2363,6 +2667,12 @@ export interface components {
         ErrorBody: components["schemas"]["error-body"];
         ErrorCode: components["schemas"]["error-code"];
         ErrorItem: components["schemas"]["error-item"];
+        /**
+         * @description Format of the files inside the zip: comma-separated, tab-separated or pipe-separated (`pstxt`).
+         * @default csv
+         * @enum {string}
+         */
+        "file-format": "csv" | "tsv" | "pstxt";
         "filter-tree-node": {
             /** @description Ids of the enclosing nodes, from the top. */
             ancestors: string[];
@@ -2681,6 +2991,17 @@ export interface components {
             agency_name: string;
             agency_slug: string;
             subagency_slug: string;
+        };
+        "search-download-request": components["schemas"]["award-download-request"] & {
+            /**
+             * @description Which files the zip holds (default all three).
+             * @default [
+             *       "awards",
+             *       "transactions",
+             *       "subawards"
+             *     ]
+             */
+            spending_level?: ("awards" | "transactions" | "subawards")[];
         };
         /** @description A location of a search row; keys without data are null. */
         "search-location": {
@@ -3909,6 +4230,396 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+        };
+    };
+    bulkDownloadAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    columns?: string[];
+                    file_format?: components["schemas"]["file-format"];
+                    filters: {
+                        agencies?: components["schemas"]["agency-object"][];
+                        date_range: {
+                            end_date: string;
+                            start_date: string;
+                        };
+                        /** @enum {string} */
+                        date_type: "action_date" | "last_modified_date";
+                        keyword?: string;
+                        place_of_performance_locations?: components["schemas"]["location-object"][];
+                        /** @enum {string} */
+                        place_of_performance_scope?: "domestic" | "foreign";
+                        prime_award_types?: ("IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "A" | "B" | "C" | "D" | "-1")[];
+                        recipient_locations?: components["schemas"]["location-object"][];
+                        /** @enum {string} */
+                        recipient_scope?: "domestic" | "foreign";
+                        sub_award_types?: ("grant" | "procurement")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    bulkDownloadListAgencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agency?: number;
+                    /** @enum {string} */
+                    type: "account_agencies" | "award_agencies";
+                };
+            };
+        };
+        responses: {
+            /** @description Agencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agencies: {
+                            cfo_agencies: components["schemas"]["bulk-agency"][];
+                            other_agencies: components["schemas"]["bulk-agency"][];
+                        };
+                        sub_agencies: {
+                            subtier_agency_name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    bulkDownloadStatus: {
+        parameters: {
+            query: {
+                /** @description The `file_name` of a download response. */
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-status"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    downloadAssistance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-id-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-id-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: components["schemas"]["advanced-filter-object"];
+                    /**
+                     * @default transactions
+                     * @enum {string}
+                     */
+                    spending_level?: "transactions" | "awards" | "subawards";
+                };
+            };
+        };
+        responses: {
+            /** @description Counts and the limit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calculated_count: number;
+                        calculated_transaction_count: number;
+                        maximum_limit: number;
+                        maximum_transaction_limit: number;
+                        messages?: string[];
+                        rows_gt_limit: boolean;
+                        /** @enum {string} */
+                        spending_level: "transactions" | "awards" | "subawards";
+                        transaction_rows_gt_limit: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadDisasterRecipients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file_format?: components["schemas"]["file-format"];
+                    filters?: {
+                        award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E" | "-1")[];
+                        def_codes?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    downloadIdv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-id-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["search-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadStatus: {
+        parameters: {
+            query: {
+                /** @description The `file_name` of a download response. */
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-status"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+        };
+    };
+    downloadTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["award-download-request"];
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     listIdvAccounts: {

@@ -45,6 +45,21 @@ const envSchema = z.object({
   REFERENCE_QUEUE: intFrom(64, 0, 10_000),
   RETRY_AFTER_SECONDS: intFrom(2, 1, 3600),
   COMPRESS_MIN_BYTES: intFrom(1024, 0, 100 * 1024 * 1024),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^[^\s:/]+:\d+$/, 'expected host:port').optional())
+    .optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('downloads'),
+  TEMPORAL_TLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TEMPORAL_TLS_CERT: z.string().optional(),
+  TEMPORAL_TLS_KEY: z.string().optional(),
+  TEMPORAL_CLI: z.string().optional(),
+  TEMPORAL_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  DOWNLOAD_DIR: z.string().default(''),
+  DOWNLOAD_RETENTION_HOURS: intFrom(168, 1, 87_600),
 });
 
 /** Concurrency limits per route class and the Retry-After of the 503 beyond them. */

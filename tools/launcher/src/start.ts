@@ -11,6 +11,7 @@ import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
 import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, routeLimitsFrom, servingPool } from '@usas/service-kit';
 import type { DatabasePool } from 'slonik';
+import { startDownloads, type RunningDownloads } from './temporal-downloads';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -33,11 +34,14 @@ async function main(): Promise<void> {
   // Teardown in the reverse order of start-up: HTTP first (drained), then the apps, the pools, the database.
   let server: RunningServer | undefined;
   let gateway: Gateway | undefined;
+  let downloads: RunningDownloads | undefined;
   const pools: DatabasePool[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
     if (server) await drainServer(server.server, config.SHUTDOWN_TIMEOUT_MS);
     if (gateway) await gateway.close().catch(() => undefined);
+    // The download worker stops taking tasks (an activity cut off is retried by Temporal), then the dev server.
+    if (downloads) await downloads.stop().catch(() => undefined);
     for (const p of pools) await p.end().catch(() => undefined);
     await database.stop().catch(() => undefined);
     process.exit(code);
@@ -96,6 +100,8 @@ async function main(): Promise<void> {
     if (primary !== db) pools.push(primary);
 
     if (stopping) return;
+    downloads = await startDownloads({ config, databaseUrl: database.url, primary, say });
+    if (stopping) return;
     gateway = createAllInOneGateway({
       db,
       primary,
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
       bodyLimit: config.BODY_LIMIT,
       routeLimits: routeLimitsFrom(config),
       compressMinBytes: config.COMPRESS_MIN_BYTES,
+      download: downloads.app,
     });
     await gateway.warmUp();
     if (stopping) return;

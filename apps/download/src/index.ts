@@ -1,0 +1,2 @@
+export { createApp, resumeDownloads } from './app';
+export type { DownloadDeps } from './download-context';

@@ -1,0 +1,464 @@
+/**
+ * Downloads end to end with the real Temporal server (the CLI's dev server, installed by the project's own
+ * code as `npm start` does): the gateway with the download app, a download worker, a fresh database. Asserts
+ * file contents (upstream headers, values equal to the database rows), status transitions and bad input.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { parse } from 'csv-parse/sync';
+import { resumeDownloads } from '@usas/download';
+import { createAllInOneGateway, type Gateway } from '@usas/gateway';
+import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
+import { freePort } from '@usas/db/embedded';
+import { layoutColumns } from '@usas/downloads';
+import { createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { sql } from 'slonik';
+import supertest from 'supertest';
+import { z } from 'zod';
+import { startDownloads, type RunningDownloads } from '../src/temporal-downloads';
+import { findOrInstallTemporalCli, startTemporalDevServer, type TemporalDevServer } from '../src/temporal-server';
+
+jest.setTimeout(180_000);
+
+let db: TestDatabase;
+let temporal: TemporalDevServer;
+let downloads: RunningDownloads;
+let gateway: Gateway;
+let http: ReturnType<typeof supertest>;
+let dataDir: string;
+
+/** Every entry of a zip as text (Python's zipfile: an independent reader of what archiver wrote). */
+function unzip(buffer: Buffer): Record<string, string> {
+  const file = path.join(dataDir, `read-${Date.now()}.zip`);
+  writeFileSync(file, buffer);
+  const r = spawnSync('python3', ['-c', 'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))', file], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`not a valid zip: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Record<string, string>;
+}
+
+async function waitForStatus(fileName: string, wanted: string[]): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await http.get('/api/v2/download/status').query({ file_name: fileName });
+    expect(res.status).toBe(200);
+    if (wanted.includes(res.body.status)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${fileName} still ${res.body.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const jobCount = () => db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM download_job`);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'usas-downloads-'));
+  db = await createTestDatabase();
+  const executable = findOrInstallTemporalCli();
+  temporal = await startTemporalDevServer({ executable, dbFile: path.join(dataDir, 'temporal.db'), port: await freePort() });
+  const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `downloads-test-${process.pid}` }, dataDir);
+  downloads = await startDownloads({ config, databaseUrl: db.url, primary: db.pool, say: () => undefined });
+  gateway = createAllInOneGateway({
+    db: db.pool,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),
+    metrics: createMetrics({ defaultMetrics: false }),
+    bodyLimit: '1mb',
+    validateResponses: true,
+    download: downloads.app,
+  });
+  http = supertest(gateway.app);
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await downloads?.stop();
+  await temporal?.stop();
+  await db?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /api/v2/download/awards/', () => {
+  it('writes the contract prime award summaries in the upstream layout, with the database values', async () => {
+    const filters = { award_type_codes: ['A', 'B', 'C', 'D'] };
+    const res = await http.post('/api/v2/download/awards/').send({ filters });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(/^PrimeAwardSummariesAndSubawards_\d{4}-\d{2}-\d{2}_H\d{2}M\d{2}S\d{8}\.zip$/);
+    expect(res.body.status_url).toMatch(new RegExp(`/api/v2/download/status\\?file_name=${fileName}$`));
+    expect(res.body.file_url).toMatch(new RegExp(`/api/v2/download/files/${fileName}$`));
+    expect(res.body.download_request).toMatchObject({ request_type: 'award', download_types: ['awards', 'sub_awards'], file_format: 'csv', limit: 500000, columns: [], filters });
+
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status).toMatchObject({ status: 'finished', message: null, file_name: fileName, total_columns: layoutColumns('award.d1').length });
+    const handle = downloads.app.temporal.workflow.getHandle(fileName);
+    expect(await handle.result()).toBe('finished');
+    if (process.env.DOWNLOAD_HISTORY_DIR) {
+      // Regenerates the history the replay test checks the workflow code against.
+      writeFileSync(path.join(process.env.DOWNLOAD_HISTORY_DIR, 'download-finished.json'), `${historyToJSON(await handle.fetchHistory())}\n`);
+    }
+
+    const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+    expect(status.total_size).toBeCloseTo((file.body as Buffer).length / 1000, 2);
+
+    const entries = unzip(file.body as Buffer);
+    const ts = fileName.replace(/^PrimeAwardSummariesAndSubawards_/, '').replace(/\.zip$/, '');
+    expect(Object.keys(entries).sort()).toEqual([`Contracts_PrimeAwardSummaries_${ts}_1.csv`, `Contracts_Subawards_${ts}_1.csv`]);
+    const awards = parse(entries[`Contracts_PrimeAwardSummaries_${ts}_1.csv`]!, { columns: false }) as string[][];
+    expect(awards[0]).toEqual([...layoutColumns('award.d1')]);
+    const rows = awards.slice(1);
+
+    const expected = await db.pool.any(sql.type(z.object({ key: z.string(), piid: z.string().nullable(), obligation: z.string(), agency: z.string().nullable() }))`
+      SELECT generated_unique_award_id AS key, piid, total_obligation::text AS obligation, awarding_toptier_agency_name AS agency
+      FROM award_search WHERE is_fpds AND type IN ('A', 'B', 'C', 'D') ORDER BY generated_unique_award_id`);
+    expect(expected.length).toBeGreaterThan(10);
+    const header = awards[0]!;
+    const at = (name: string) => header.indexOf(name);
+    const got = rows
+      .map((r) => ({ key: r[at('contract_award_unique_key')]!, piid: r[at('award_id_piid')] || null, obligation: r[at('total_obligated_amount')]!, agency: r[at('awarding_agency_name')] || null }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    expect(got).toEqual(expected);
+
+    const subawards = parse(entries[`Contracts_Subawards_${ts}_1.csv`]!, { columns: false }) as string[][];
+    expect(subawards[0]).toEqual([...layoutColumns('subaward_search.d1')]);
+    const subCount = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*)::int AS n FROM subaward_search WHERE prime_award_group = 'procurement' AND prime_award_type IN ('A', 'B', 'C', 'D')`);
+    expect(subawards.length - 1).toBe(subCount);
+    expect(status.total_rows).toBe(expected.length + subCount);
+  });
+});
+
+describe('POST /api/v2/download/transactions/', () => {
+  it('keeps only the requested columns, in layout order, for the assistance file', async () => {
+    const columns = ['federal_action_obligation', 'assistance_transaction_unique_key', 'action_date'];
+    const res = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['02', '03', '04', '05'] }, columns, file_format: 'tsv', limit: 5 });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(/^PrimeTransactionsAndSubawards_/);
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status).toMatchObject({ status: 'finished', total_columns: 3 });
+    const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    const entries = unzip(file.body as Buffer);
+    const names = Object.keys(entries);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^Assistance_PrimeTransactions_.*_1\.tsv$/);
+    const lines = parse(entries[names[0]!]!, { delimiter: '\t' }) as string[][];
+    expect(lines[0]).toEqual(['assistance_transaction_unique_key', 'federal_action_obligation', 'action_date']);
+    expect(lines).toHaveLength(6);
+    expect(status.total_rows).toBe(5);
+    for (const [key, amount, date] of lines.slice(1)) {
+      const row = await db.pool.one(sql.type(z.object({ amount: z.string().nullable(), date: z.string() }))`
+        SELECT federal_action_obligation::text AS amount, action_date::text AS date FROM transaction_search WHERE transaction_unique_id = ${key!}`);
+      expect([amount || null, date]).toEqual([row.amount, row.date]);
+    }
+  });
+});
+
+async function fetchZip(fileName: string): Promise<Record<string, string>> {
+  const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c));
+    r.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+  expect(file.status).toBe(200);
+  return unzip(file.body as Buffer);
+}
+
+describe('POST /api/v2/download/search/', () => {
+  it('one file per spending level asked for', async () => {
+    const res = await http.post('/api/v2/download/search/').send({ filters: { award_type_codes: ['A'] }, spending_level: ['subawards', 'transactions'], columns: ['contract_transaction_unique_key', 'prime_award_unique_key', 'subaward_number'] });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^PrimeAwardsTransactionsAndSubawards_/);
+    expect(res.body.download_request.download_types).toEqual(['prime_transactions', 'sub_awards']);
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const byPrefix = Object.fromEntries(Object.entries(entries).map(([n, text]) => [n.split('_').slice(0, 2).join('_'), parse(text) as string[][]]));
+    expect(Object.keys(byPrefix).sort()).toEqual(['Contracts_PrimeTransactions', 'Contracts_Subawards']);
+    expect(byPrefix.Contracts_PrimeTransactions![0]).toEqual(['contract_transaction_unique_key']);
+    expect(byPrefix.Contracts_Subawards![0]).toEqual(['prime_award_unique_key', 'subaward_number']);
+    const n = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transaction_search WHERE is_fpds AND type = 'A'`);
+    expect(byPrefix.Contracts_PrimeTransactions!.length - 1).toBe(n);
+  });
+});
+
+describe('POST /api/v2/download/contract/, /idv/, /assistance/', () => {
+  it('a contract by its generated id: its transactions and subawards', async () => {
+    const award = await db.pool.one(sql.type(z.object({ award_id: z.number(), key: z.string(), piid: z.string(), n: z.number() }))`
+      SELECT a.award_id, a.generated_unique_award_id AS key, a.piid, count(t.*)::int AS n
+      FROM award_search a JOIN transaction_search t ON t.award_id = a.award_id
+      WHERE a.category = 'contract' GROUP BY a.award_id ORDER BY count(t.*) DESC, a.award_id LIMIT 1`);
+    const res = await http.post('/api/v2/download/contract/').send({ award_id: award.key });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(new RegExp(`^CONT_${award.piid.replace(/[^\w]/g, '')}_\\d{4}-\\d{2}-\\d{2}_H\\d{2}M\\d{2}S\\d{8}\\.zip$`));
+    expect(res.body.download_request).toEqual({ request_type: 'contract', award_id: award.key, file_format: 'csv' });
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status.status).toBe('finished');
+    const entries = await fetchZip(fileName);
+    const slug = award.piid.replace(/[^\w]/g, '');
+    expect(Object.keys(entries).sort()).toEqual([`Contract_${slug}_Sub-Awards_1.csv`, `Contract_${slug}_TransactionHistory_1.csv`]);
+    const tx = parse(entries[`Contract_${slug}_TransactionHistory_1.csv`]!) as string[][];
+    expect(tx[0]).toEqual([...layoutColumns('transaction_search.d1')]);
+    expect(tx).toHaveLength(award.n + 1);
+    const keys = await db.pool.anyFirst(sql.type(z.object({ k: z.string() }))`SELECT transaction_unique_id AS k FROM transaction_search WHERE award_id = ${award.award_id} ORDER BY 1`);
+    expect(tx.slice(1).map((r) => r[0]).sort()).toEqual([...keys].sort());
+    expect(tx.slice(1).every((r) => r[1] === award.key)).toBe(true);
+  });
+
+  it('an IDV by its internal id: its orders and its own transactions', async () => {
+    const idv = await db.pool.one(sql.type(z.object({ award_id: z.number(), piid: z.string(), orders: z.number() }))`
+      SELECT p.award_id, p.piid, count(c.*)::int AS orders FROM award_search p JOIN award_search c ON c.parent_award_id = p.award_id
+      WHERE p.category = 'idv' GROUP BY p.award_id ORDER BY count(c.*) DESC, p.award_id LIMIT 1`);
+    const res = await http.post('/api/v2/download/idv/').send({ award_id: idv.award_id, file_format: 'pstxt' });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^IDV_/);
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const slug = idv.piid.replace(/[^\w]/g, '');
+    const orders = parse(entries[`IDV_${slug}_Orders_1.txt`]!, { delimiter: '|' }) as string[][];
+    expect(orders[0]).toEqual([...layoutColumns('idv_orders.d1')]);
+    expect(orders).toHaveLength(idv.orders + 1);
+    expect(Object.keys(entries)).toContain(`IDV_${slug}_TransactionHistory_1.txt`);
+  });
+
+  it('unknown awards and awards of another kind are 400, no job', async () => {
+    const contract = await db.pool.oneFirst(sql.type(z.object({ k: z.string() }))`SELECT generated_unique_award_id AS k FROM award_search WHERE category = 'contract' LIMIT 1`);
+    const before = await jobCount();
+    const wrongKind = await http.post('/api/v2/download/assistance/').send({ award_id: contract });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.detail).toBe(`Award "${contract}" is not an assistance award.`);
+    const unknown = await http.post('/api/v2/download/contract/').send({ award_id: 'CONT_AWD_NOPE_9700' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe('No award with award_id "CONT_AWD_NOPE_9700".');
+    const missing = await http.post('/api/v2/download/idv/').send({});
+    expect(missing.status).toBe(422);
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('a job that cannot be written', () => {
+  it('is reported failed with its message, once, without retries', async () => {
+    // A job row the API would never accept (an unknown column), started as the API starts jobs.
+    const fileName = 'PrimeAwardSummariesAndSubawards_2020-01-01_H00M00S00000001.zip';
+    const request = { request_type: 'award', download_types: ['awards'], filters: {}, columns: ['no_such_column'], file_format: 'csv', limit: 10, timestamp: '2020-01-01_H00M00S00000001' };
+    await db.pool.query(sql.unsafe`INSERT INTO download_job (file_name, request_type, json_request) VALUES (${fileName}, 'award', ${sql.jsonb(request)})`);
+    const handle = await downloads.app.temporal.workflow.start('downloadWorkflow', { workflowId: fileName, taskQueue: downloads.app.taskQueue, args: [{ fileName }] });
+    expect(await handle.result()).toBe('failed');
+    const status = await waitForStatus(fileName, ['failed']);
+    const bulk = await http.get('/api/v2/bulk_download/status').query({ file_name: fileName });
+    expect({ ...bulk.body, file_url: undefined }).toEqual({ ...status, file_url: undefined }); // supertest: a new port per request
+    expect(status).toMatchObject({ status: 'failed', total_rows: null, total_size: null, message: 'The download request cannot be run: Unknown columns: no_such_column.' });
+    const attempts = (await handle.fetchHistory()).events?.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes?.attempt);
+    expect(attempts).toEqual([1, 1, 1]); // startJob, writeFile (not retried), failJob
+    if (process.env.DOWNLOAD_HISTORY_DIR) {
+      writeFileSync(path.join(process.env.DOWNLOAD_HISTORY_DIR, 'download-failed.json'), `${historyToJSON(await handle.fetchHistory())}\n`);
+    }
+    const file = await http.get(`/api/v2/download/files/${fileName}`);
+    expect(file.status).toBe(404);
+  });
+});
+
+describe('an accepted job whose workflow never started (the process died in between)', () => {
+  it('is started by resumeDownloads and finishes', async () => {
+    const fileName = 'PrimeTransactionsAndSubawards_2020-01-01_H00M00S00000002.zip';
+    const request = { request_type: 'transaction', download_types: ['prime_transactions'], filters: { award_type_codes: ['B'] }, columns: [], file_format: 'csv', limit: 3, timestamp: '2020-01-01_H00M00S00000002' };
+    await db.pool.query(sql.unsafe`INSERT INTO download_job (file_name, request_type, json_request) VALUES (${fileName}, 'transaction', ${sql.jsonb(request)})`);
+    expect(await resumeDownloads({ db: db.pool, ...downloads.app }, 0)).toEqual([fileName]);
+    expect(await resumeDownloads({ db: db.pool, ...downloads.app }, 0)).toEqual([]);
+    const status = await waitForStatus(fileName, ['finished', 'failed']);
+    expect(status).toMatchObject({ status: 'finished', total_rows: 3, total_columns: layoutColumns('transaction_search.d1').length });
+  });
+});
+
+describe('retention', () => {
+  it('an hourly Temporal schedule runs the retention workflow; it deletes the files of old finished jobs only', async () => {
+    const schedule = await downloads.app.temporal.schedule.getHandle(`download-retention-${downloads.app.taskQueue}`).describe();
+    expect(schedule.spec.intervals?.map((i) => i.every)).toEqual([3_600_000]);
+    expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'downloadRetentionWorkflow', args: [{ retentionHours: 168 }] });
+
+    const res = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
+    const old: string = res.body.file_name;
+    expect((await waitForStatus(old, ['finished'])).status).toBe('finished');
+    const res2 = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
+    const recent: string = res2.body.file_name;
+    await waitForStatus(recent, ['finished']);
+    await db.pool.query(sql.unsafe`UPDATE download_job SET finished_at = now() - interval '169 hours' WHERE file_name = ${old}`);
+
+    const handle = await downloads.app.temporal.workflow.start('downloadRetentionWorkflow', { workflowId: `retention-test-${Date.now()}`, taskQueue: downloads.app.taskQueue, args: [{ retentionHours: 168 }] });
+    expect(await handle.result()).toBeGreaterThanOrEqual(1);
+    expect((await http.get(`/api/v2/download/files/${old}`)).status).toBe(404);
+    expect((await http.get(`/api/v2/download/files/${recent}`)).status).toBe(200);
+    expect((await http.get('/api/v2/download/status').query({ file_name: old })).body.status).toBe('finished');
+  });
+});
+
+describe('POST /api/v2/download/count/', () => {
+  it('counts the rows of the level against the 500,000 limit', async () => {
+    const res = await http.post('/api/v2/download/count/').send({ filters: { award_type_codes: ['A', 'B'] }, spending_level: 'awards' });
+    expect(res.status).toBe(200);
+    const n = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM award_search WHERE type IN ('A', 'B')`);
+    expect(res.body).toEqual({
+      calculated_transaction_count: n,
+      maximum_transaction_limit: 500000,
+      transaction_rows_gt_limit: false,
+      calculated_count: n,
+      spending_level: 'awards',
+      maximum_limit: 500000,
+      rows_gt_limit: false,
+    });
+  });
+});
+
+describe('POST /api/v2/bulk_download/awards/', () => {
+  it('prime transactions of the prime types and subawards of the sub types, without a row limit', async () => {
+    const res = await http.post('/api/v2/bulk_download/awards/').send({
+      filters: { prime_award_types: ['A', 'B'], sub_award_types: ['grant'], date_type: 'action_date', date_range: { start_date: '2000-10-01', end_date: '2035-09-30' } },
+      columns: ['contract_transaction_unique_key', 'action_date', 'prime_award_unique_key', 'subaward_number'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^All_PrimeTransactionsAndSubawards_\d{4}-/);
+    expect(res.body.download_request).toMatchObject({ request_type: 'bulk_award', limit: null, download_types: ['prime_transactions', 'sub_awards'], sub_award_types: ['grant'] });
+    const status = await waitForStatus(res.body.file_name, ['finished', 'failed']);
+    expect(status.status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const byPrefix = Object.fromEntries(Object.entries(entries).map(([n, text]) => [n.split('_').slice(0, 2).join('_'), parse(text) as string[][]]));
+    expect(Object.keys(byPrefix).sort()).toEqual(['Assistance_Subawards', 'Contracts_PrimeTransactions']);
+    const tx = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transaction_search WHERE is_fpds AND type IN ('A', 'B')`);
+    expect(byPrefix.Contracts_PrimeTransactions!.length - 1).toBe(tx);
+    const subs = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM subaward_search WHERE prime_award_group = 'grant'`);
+    expect(byPrefix.Assistance_Subawards![0]).toEqual(['prime_award_unique_key', 'subaward_number']);
+    expect(byPrefix.Assistance_Subawards!.length - 1).toBe(subs);
+    expect(status.total_rows).toBe(tx + subs);
+  });
+
+  it('no award types at all is a 400, no job', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/bulk_download/awards/').send({ filters: { date_type: 'action_date', date_range: { start_date: '2020-01-01', end_date: '2020-12-31' } } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Select at least one of prime_award_types or sub_award_types.');
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('POST /api/v2/download/disaster/recipients/', () => {
+  it('recipients of the COVID-19 funded awards, with the obligations and outlays of those codes', async () => {
+    const res = await http.post('/api/v2/download/disaster/recipients/').send({ filters: { award_type_codes: ['07', '08'] } });
+    expect(res.status).toBe(200);
+    expect(res.body.file_name).toMatch(/^COVID-19_Recipients_Loans_\d{4}-/);
+    const covid = await db.pool.anyFirst(sql.type(z.object({ code: z.string() }))`SELECT code FROM disaster_emergency_fund_code WHERE group_name = 'covid_19' ORDER BY code COLLATE "C"`);
+    expect(res.body.download_request).toEqual({
+      request_type: 'disaster_recipient', download_types: ['disaster_recipient'], award_category: 'Loans', file_format: 'csv',
+      columns: ['recipient', 'award_obligations', 'award_outlays', 'face_value_of_loans', 'number_of_awards'],
+      filters: { def_codes: [...covid], award_type_codes: ['07', '08'] },
+    });
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const [name] = Object.keys(entries);
+    expect(name).toBe(res.body.file_name.replace(/\.zip$/, '.csv'));
+    const rows = parse(entries[name!]!) as string[][];
+    expect(rows[0]).toEqual(['recipient', 'award_obligations', 'award_outlays', 'face_value_of_loans', 'number_of_awards']);
+    const expected = await db.pool.one(sql.type(z.object({ recipients: z.number(), awards: z.number(), obligation: z.string().nullable() }))`
+      SELECT (SELECT count(*)::int FROM (SELECT DISTINCT r.recipient_name FROM award_search r WHERE r.disaster_emergency_fund_codes && ${sql.array([...covid], 'text')} AND r.type IN ('07', '08')) g) AS recipients, count(*)::int AS awards,
+        (SELECT sum(d.obligation)::text FROM award_search b, jsonb_to_recordset(b.spending_by_defc) AS d(defc text, obligation numeric, outlay numeric)
+         WHERE b.disaster_emergency_fund_codes && ${sql.array([...covid], 'text')} AND b.type IN ('07', '08') AND d.defc = ANY(${sql.array([...covid], 'text')})) AS obligation
+      FROM award_search a WHERE a.disaster_emergency_fund_codes && ${sql.array([...covid], 'text')} AND a.type IN ('07', '08')`);
+    expect(expected.awards).toBeGreaterThan(0);
+    expect(rows.length - 1).toBe(expected.recipients);
+    expect(rows.slice(1).reduce((n, r) => n + Number(r[4]), 0)).toBe(expected.awards);
+    expect(rows.slice(1).reduce((n, r) => n + Number(r[1] || 0), 0)).toBeCloseTo(Number(expected.obligation ?? 0), 2);
+  });
+
+  it('unknown DEF codes are a 400, no job', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/download/disaster/recipients/').send({ filters: { def_codes: ['QQ'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Unknown DEF code(s): QQ.');
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('POST /api/v2/bulk_download/list_agencies/', () => {
+  it('award agencies: CFO agencies first in CFO order, others by name; one agency: its subtiers', async () => {
+    const res = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'award_agencies' });
+    expect(res.status).toBe(200);
+    const expected = await db.pool.any(sql.type(z.object({ toptier_code: z.string(), name: z.string(), toptier_agency_id: z.number() }))`
+      SELECT t.toptier_code, t.name, t.toptier_agency_id FROM toptier_agency t
+      WHERE EXISTS (SELECT 1 FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id AND a.subtier_agency_id IS NOT NULL AND a.user_selectable)`);
+    const all = [...res.body.agencies.cfo_agencies, ...res.body.agencies.other_agencies];
+    expect(all).toHaveLength(expected.length);
+    expect(new Set(all.map((a: { toptier_code: string }) => a.toptier_code))).toEqual(new Set(expected.map((e) => e.toptier_code)));
+    expect(res.body.agencies.cfo_agencies.length).toBeGreaterThan(5);
+    expect(res.body.agencies.cfo_agencies[0].toptier_code).toBe('012');
+    const others = res.body.agencies.other_agencies.map((a: { name: string }) => a.name);
+    expect(others).toEqual([...others].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(res.body.sub_agencies).toEqual([]);
+
+    const agency = res.body.agencies.cfo_agencies[0];
+    const subs = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'award_agencies', agency: agency.toptier_agency_id });
+    const names = await db.pool.anyFirst(sql.type(z.object({ n: z.string() }))`
+      SELECT DISTINCT s.name AS n FROM agency a JOIN subtier_agency s USING (subtier_agency_id) WHERE a.toptier_agency_id = ${agency.toptier_agency_id} AND a.user_selectable ORDER BY 1`);
+    expect(subs.body).toEqual({ agencies: { cfo_agencies: [], other_agencies: [] }, sub_agencies: names.map((n) => ({ subtier_agency_name: n })) });
+    expect(names.length).toBeGreaterThan(0);
+
+    const bad = await http.post('/api/v2/bulk_download/list_agencies/').send({ type: 'nope' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('bad input: JSON 4xx, no job created', () => {
+  it.each([
+    ['unknown column', '/api/v2/download/awards/', { filters: {}, columns: ['no_such_column'] }, 400, /Unknown columns: no_such_column/],
+    ['bad file_format', '/api/v2/download/awards/', { filters: {}, file_format: 'xlsx' }, 400, /file_format/],
+    ['missing filters', '/api/v2/download/transactions/', { columns: [] }, 422, /filters/],
+    ['limit over 500,000', '/api/v2/download/transactions/', { filters: {}, limit: 500001 }, 400, /limit/],
+    ['unknown DEF code', '/api/v2/download/awards/', { filters: { def_codes: ['ZZ'] } }, 400, /Unknown DEF code/],
+    ['bad date', '/api/v2/download/awards/', { filters: { time_period: [{ start_date: '2020-13-01', end_date: '2021-01-01' }] } }, 400, /date/],
+  ])('%s', async (_name, url, body, code, detail) => {
+    const before = await jobCount();
+    const res = await http.post(url).send(body);
+    expect(res.status).toBe(code);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.detail).toMatch(detail);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('status: unknown file_name is 404, a path is 400, none is 400', async () => {
+    const unknown = await http.get('/api/v2/download/status').query({ file_name: 'PrimeAwardSummariesAndSubawards_2020-01-01_H00M00S00000000.zip' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toMatch(/No download job named/);
+    const traversal = await http.get('/api/v2/download/status').query({ file_name: '../../etc/passwd.zip' });
+    expect(traversal.status).toBe(400);
+    expect(traversal.body.detail).toMatch(/Invalid file_name/);
+    const missing = await http.get('/api/v2/download/status');
+    expect([400, 422]).toContain(missing.status);
+    expect(missing.body.detail).toMatch(/file_name/);
+  });
+
+  it('files: no traversal, no listing, nothing but finished jobs', async () => {
+    for (const url of ['/api/v2/download/files/..%2F..%2Fetc%2Fpasswd', '/api/v2/download/files/.hidden.zip', '/api/v2/download/files/a..zip']) {
+      const res = await http.get(url);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBeDefined();
+    }
+    const partial = readdirSync(path.join(dataDir, 'downloads')).filter((n) => n.startsWith('.'));
+    expect(partial).toEqual([]);
+    const listing = await http.get('/api/v2/download/files/');
+    expect(listing.status).toBe(404);
+    const unknown = await http.get('/api/v2/download/files/Nothing_2020-01-01_H00M00S00000000.zip');
+    expect(unknown.status).toBe(404);
+  });
+});

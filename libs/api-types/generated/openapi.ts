@@ -2355,7 +2355,7 @@ export interface components {
             upper_bound?: number;
         };
         "award-download-request": {
-            /** @description Columns to keep (names of the upstream file layouts); all columns when absent or empty. */
+            /** @description Columns to keep (names of the upstream file layouts); all columns when absent or empty. At most 500 names of at most 200 characters. */
             columns?: string[];
             file_format?: components["schemas"]["file-format"];
             filters: components["schemas"]["advanced-filter-object"];
@@ -4242,6 +4242,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 500 column names of at most 200 characters. */
                     columns?: string[];
                     file_format?: components["schemas"]["file-format"];
                     filters: {
@@ -4276,6 +4277,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4314,6 +4316,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4365,6 +4368,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4391,6 +4395,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4417,6 +4422,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4460,6 +4466,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4492,6 +4499,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4542,6 +4550,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4568,6 +4577,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -4619,6 +4629,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
         };
     };
@@ -5605,6 +5616,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             413: components["responses"]["payload-too-large"];
+            422: components["responses"]["unprocessable"];
         };
     };
     listGlossary: {

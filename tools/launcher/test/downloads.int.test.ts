@@ -432,20 +432,22 @@ describe('POST /api/v2/download/accounts/', () => {
     ORDER BY toptier_code, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC`);
   const byText = (a: string[], b: string[]) => (a.join('|') < b.join('|') ? -1 : a.join('|') > b.join('|') ? 1 : 0);
 
-  it('by TAS: balances of each agency\'s latest submission and every award financial row of the year, in the upstream layouts', async () => {
+  it('by TAS: balances and object class rows of each agency\'s latest submission, every award financial row of the year, in the upstream layouts', async () => {
     const fy = await busiestYear();
-    const res = await http.post('/api/v2/download/accounts/').send({ account_level: 'treasury_account', filters: { fy: String(fy), quarter: 4, submission_types: ['award_financial', 'account_balances'] } });
+    const res = await http.post('/api/v2/download/accounts/').send({ account_level: 'treasury_account', filters: { fy: String(fy), quarter: 4, submission_types: ['award_financial', 'account_balances', 'object_class_program_activity'] } });
     expect(res.status).toBe(200);
     const fileName: string = res.body.file_name;
     expect(fileName).toMatch(new RegExp(`^FY${fy}Q4_All_TAS_AccountData_\\d{4}-\\d{2}-\\d{2}_H\\d{2}M\\d{2}S\\d{8}\\.zip$`));
     expect(res.body.download_request).toEqual({
-      request_type: 'account', account_level: 'treasury_account', download_types: ['account_balances', 'award_financial'],
+      request_type: 'account', account_level: 'treasury_account', download_types: ['account_balances', 'object_class_program_activity', 'award_financial'],
       file_format: 'csv', columns: [], agency: 'all', filters: { fy, quarter: 4 },
     });
     expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
     const entries = await fetchZip(fileName);
     const ts = fileName.replace(/^.*_AccountData_/, '').replace(/\.zip$/, '');
-    expect(Object.keys(entries).sort()).toEqual([`FY${fy}Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`]);
+    expect(Object.keys(entries).sort()).toEqual([
+      `FY${fy}Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`, `FY${fy}Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`,
+    ]);
 
     const balances = parse(entries[`FY${fy}Q4_All_TAS_AccountBalances_${ts}_1.csv`]!) as string[][];
     expect(balances[0]).toEqual([...layoutColumns('account_balances.treasury_account')]);
@@ -463,6 +465,22 @@ describe('POST /api/v2/download/accounts/', () => {
       WHERE b.submission_id = ANY(${sql.array([...latest], 'int4')})`)).map((r) => [r.tas, r.obligation, r.resources, r.fa]).sort(byText);
     expect(expectedBalances.length).toBeGreaterThan(5);
     expect(gotBalances).toEqual(expectedBalances);
+
+    const breakdown = parse(entries[`FY${fy}Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`]!) as string[][];
+    expect(breakdown[0]).toEqual([...layoutColumns('object_class_program_activity.treasury_account')]);
+    const gotBreakdown = breakdown.slice(1)
+      .map((r) => [r[at(breakdown[0]!, 'treasury_account_symbol')]!, r[at(breakdown[0]!, 'program_activity_code')]!, r[at(breakdown[0]!, 'object_class_code')]!, r[at(breakdown[0]!, 'disaster_emergency_fund_code')]!, r[at(breakdown[0]!, 'obligations_incurred')]!])
+      .sort(byText);
+    const expectedBreakdown = (await db.pool.any(sql.type(z.object({ tas: z.string(), pa: z.string(), oc: z.string(), defc: z.string(), obligation: z.string() }))`
+      SELECT t.tas_rendering_label AS tas, coalesce(p.program_activity_code, '') AS pa, coalesce(o.object_class, '') AS oc,
+        coalesce(b.disaster_emergency_fund_code, '') AS defc, coalesce(b.obligations_incurred_by_program_object_class_cpe::text, '') AS obligation
+      FROM financial_accounts_by_program_activity_object_class b
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
+      LEFT JOIN ref_program_activity p ON p.id = b.program_activity_id
+      LEFT JOIN object_class o ON o.id = b.object_class_id
+      WHERE b.submission_id = ANY(${sql.array([...latest], 'int4')})`)).map((r) => [r.tas, r.pa, r.oc, r.defc, r.obligation]).sort(byText);
+    expect(expectedBreakdown.length).toBeGreaterThan(5);
+    expect(gotBreakdown).toEqual(expectedBreakdown);
 
     const awards = parse(entries[`FY${fy}Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`]!) as string[][];
     expect(awards[0]).toEqual([...layoutColumns('award_financial.treasury_account')]);

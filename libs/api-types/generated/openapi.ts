@@ -682,8 +682,8 @@ export interface paths {
         /**
          * Start a zip of account data (File A balances, File B object class and program activity, File C award financial)
          * @description One file per submission type, by treasury account (`TAS`) or federal account (`FA`, the TAS amounts added up):
-         *     `FY<fy>Q<q>_<agency|All>_<TAS|FA>_AccountBalances_<timestamp>_1.csv` (`P<period>` for a period), `…_AccountBreakdownByPA-OC_…`,
-         *     `…_AccountBreakdownByAward_…`, in the zip `FY<fy>Q<q>_<agency|All>_<TAS|FA>_AccountData_<timestamp>.zip`. Balances are
+         *     `FY<fy>Q1-Q<q>_<agency|All>_<TAS|FA>_AccountBalances_<timestamp>_1.csv` (`Q1` for the first quarter, `P01-P<period>` for a period), `…_AccountBreakdownByPA-OC_…`,
+         *     `…_AccountBreakdownByAward_…`, in the zip `…_AccountData_<timestamp>.zip` (named after the one file type when there is one). Balances are
          *     each agency's latest submission of the fiscal year up to the period; award financial rows are those of every
          *     submission in that range. `quarter` or `period` (not both), and `submission_type` or `submission_types`, are required.
          */

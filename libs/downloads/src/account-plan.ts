@@ -40,11 +40,23 @@ export function lastPeriodOf(filters: { quarter?: number; period?: number }): nu
   return filters.period ?? (filters.quarter ?? 4) * 3;
 }
 
-/** `FY2018Q1_All_TAS` / `FY2020P07_012_FA`: the start every file name of an account download shares. */
+/**
+ * `FY2018Q1_All_TAS`, `FY2018Q1-Q3_012_FA`, `FY2020P01-P07_All_TAS`: the start every file name of an account
+ * download shares (upstream: the range of quarters or periods from the start of the year, the agency's toptier
+ * code or `All`, the level).
+ */
 export function accountFileStem(request: AccountDownloadRequest, agencyCode: string | null): string {
   const { fy, quarter, period } = request.filters;
-  const when = period !== undefined ? `P${String(period).padStart(2, '0')}` : `Q${quarter}`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const when = period !== undefined ? `P01-P${pad(period)}` : quarter === 1 ? 'Q1' : `Q1-Q${quarter}`;
   return `FY${fy}${when}_${agencyCode ?? 'All'}_${request.account_level === 'treasury_account' ? 'TAS' : 'FA'}`;
+}
+
+/** The zip of an account download: named after its one file type, `AccountData` when it holds several. */
+export function accountZipName(request: AccountDownloadRequest, fileStem: string, timestamp: string): string {
+  const [only] = request.download_types;
+  const kind = request.download_types.length === 1 && only ? ACCOUNT_FILE_KIND[only] : 'AccountData';
+  return `${fileStem}_${kind}_${timestamp}.zip`;
 }
 
 type Expr = FragmentSqlToken | IdentifierSqlToken;

@@ -437,7 +437,7 @@ describe('POST /api/v2/download/accounts/', () => {
     const res = await http.post('/api/v2/download/accounts/').send({ account_level: 'treasury_account', filters: { fy: String(fy), quarter: 4, submission_types: ['award_financial', 'account_balances', 'object_class_program_activity'] } });
     expect(res.status).toBe(200);
     const fileName: string = res.body.file_name;
-    expect(fileName).toMatch(new RegExp(`^FY${fy}Q4_All_TAS_AccountData_\\d{4}-\\d{2}-\\d{2}_H\\d{2}M\\d{2}S\\d{8}\\.zip$`));
+    expect(fileName).toMatch(new RegExp(`^FY${fy}Q1-Q4_All_TAS_AccountData_\\d{4}-\\d{2}-\\d{2}_H\\d{2}M\\d{2}S\\d{8}\\.zip$`));
     expect(res.body.download_request).toEqual({
       request_type: 'account', account_level: 'treasury_account', download_types: ['account_balances', 'object_class_program_activity', 'award_financial'],
       file_format: 'csv', columns: [], agency: 'all', filters: { fy, quarter: 4 },
@@ -446,10 +446,10 @@ describe('POST /api/v2/download/accounts/', () => {
     const entries = await fetchZip(fileName);
     const ts = fileName.replace(/^.*_AccountData_/, '').replace(/\.zip$/, '');
     expect(Object.keys(entries).sort()).toEqual([
-      `FY${fy}Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`, `FY${fy}Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`,
+      `FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`,
     ]);
 
-    const balances = parse(entries[`FY${fy}Q4_All_TAS_AccountBalances_${ts}_1.csv`]!) as string[][];
+    const balances = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`]!) as string[][];
     expect(balances[0]).toEqual([...layoutColumns('account_balances.treasury_account')]);
     const at = (header: string[], name: string) => header.indexOf(name);
     const gotBalances = balances.slice(1)
@@ -466,7 +466,7 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(expectedBalances.length).toBeGreaterThan(5);
     expect(gotBalances).toEqual(expectedBalances);
 
-    const breakdown = parse(entries[`FY${fy}Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`]!) as string[][];
+    const breakdown = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`]!) as string[][];
     expect(breakdown[0]).toEqual([...layoutColumns('object_class_program_activity.treasury_account')]);
     const gotBreakdown = breakdown.slice(1)
       .map((r) => [r[at(breakdown[0]!, 'treasury_account_symbol')]!, r[at(breakdown[0]!, 'program_activity_code')]!, r[at(breakdown[0]!, 'object_class_code')]!, r[at(breakdown[0]!, 'disaster_emergency_fund_code')]!, r[at(breakdown[0]!, 'obligations_incurred')]!])
@@ -482,7 +482,7 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(expectedBreakdown.length).toBeGreaterThan(5);
     expect(gotBreakdown).toEqual(expectedBreakdown);
 
-    const awards = parse(entries[`FY${fy}Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`]!) as string[][];
+    const awards = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`]!) as string[][];
     expect(awards[0]).toEqual([...layoutColumns('award_financial.treasury_account')]);
     const expectedAwards = await db.pool.one(sql.type(z.object({ rows: z.number(), obligation: z.string(), keys: z.array(z.string()) }))`
       SELECT count(*)::int AS rows, sum(f.transaction_obligated_amount)::text AS obligation,
@@ -513,12 +513,12 @@ describe('POST /api/v2/download/accounts/', () => {
     });
     expect(res.status).toBe(200);
     const fileName: string = res.body.file_name;
-    expect(fileName).toMatch(new RegExp(`^FY${fy}P12_${pick.code}_FA_AccountData_`));
+    expect(fileName).toMatch(new RegExp(`^FY${fy}P01-P12_${pick.code}_FA_AccountBreakdownByPA-OC_`));
     expect(res.body.download_request).toMatchObject({ agency: String(pick.agency_id), filters: { fy, period: 12, agency: String(pick.agency_id), def_codes: [pick.defc] } });
     expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
     const entries = await fetchZip(fileName);
-    const ts = fileName.replace(/^.*_AccountData_/, '').replace(/\.zip$/, '');
-    const text = entries[`FY${fy}P12_${pick.code}_FA_AccountBreakdownByPA-OC_${ts}_1.tsv`];
+    const ts = fileName.replace(/^.*_AccountBreakdownByPA-OC_/, '').replace(/\.zip$/, '');
+    const text = entries[`FY${fy}P01-P12_${pick.code}_FA_AccountBreakdownByPA-OC_${ts}_1.tsv`];
     expect(text).toBeDefined();
     const rows = parse(text!, { delimiter: '\t' }) as string[][];
     expect(rows[0]).toEqual(['federal_account_symbol', 'object_class_code', 'disaster_emergency_fund_code', 'obligations_incurred']);
@@ -540,7 +540,7 @@ describe('POST /api/v2/download/accounts/', () => {
     expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
     const entries = await fetchZip(res.body.file_name);
     const [name] = Object.keys(entries);
-    expect(name).toMatch(new RegExp(`^FY${fy}Q4_All_FA_AccountBreakdownByAward_.*_1\\.csv$`));
+    expect(name).toMatch(new RegExp(`^FY${fy}Q1-Q4_All_FA_AccountBreakdownByAward_.*_1\\.csv$`));
     const rows = parse(entries[name!]!) as string[][];
     expect(rows[0]).toEqual([...layoutColumns('award_financial.federal_account')]);
     const at = rows[0]!.indexOf('transaction_obligated_amount');

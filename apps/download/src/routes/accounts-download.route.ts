@@ -1,6 +1,7 @@
 import type { RequestBody, ResponseBody } from '@usas/api-types';
 import {
   accountFileStem,
+  accountZipName,
   downloadTimestamp,
   planAccountDownload,
   type AccountDownloadRequest,
@@ -76,7 +77,7 @@ export const accountsDownloadRoute = (ctx: DownloadContext) =>
     const timestamp = downloadTimestamp(new Date(), nextSequence());
     const fileStem = accountFileStem(request, agencyCode);
     planAccountDownload(request, timestamp, fileStem); // throws 400 for unknown columns
-    const fileName = `${fileStem}_AccountData_${timestamp}.zip`;
+    const fileName = accountZipName(request, fileStem, timestamp);
     await startDownload(ctx, { fileName, requestType: 'account', request: { ...request, timestamp, file_stem: fileStem } });
     return { ...jobUrls(ctx, req, fileName), file_name: fileName, download_request: { ...request } };
   });

@@ -8,7 +8,7 @@ export { createDownloadActivities } from './download-activities';
 export { awardCategoryOf, disasterRecipientColumns, planDisasterRecipients } from './disaster-recipients-plan';
 export type { DisasterRecipientsRequest } from './disaster-recipients-plan';
 export type { DownloadActivityDeps, DownloadActivityImplementations, StartedJob } from './download-activities';
-export { deleteReadyJob, findJob, insertJob, listStaleReadyJobs, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
+export { deleteReadyJob, findJob, findSameJob, insertJob, listStaleReadyJobs, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
 export type { DownloadJob, JobStatus } from './download-job.query';
 export { ALL_AWARD_TYPE_CODES, DOWNLOAD_MIN_DATE, FILE_EXTENSION, MAX_DOWNLOAD_LIMIT, planAwardDownload, unknownColumns } from './download-plan';
 export type { AwardDownloadRequest, FileFormat, PlannedFile } from './download-plan';

@@ -293,7 +293,7 @@ describe('retention', () => {
     const res = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
     const old: string = res.body.file_name;
     expect((await waitForStatus(old, ['finished'])).status).toBe('finished');
-    const res2 = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
+    const res2 = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 2 });
     const recent: string = res2.body.file_name;
     await waitForStatus(recent, ['finished']);
     await db.pool.query(sql.unsafe`UPDATE download_job SET finished_at = now() - interval '169 hours' WHERE file_name = ${old}`);
@@ -552,6 +552,37 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(rows.slice(1).reduce((sum, r) => sum + Math.round(Number(r[at] || 0) * 100), 0)).toBe(Math.round(Number(expected.obligation) * 100));
     expect(rows.length - 1).toBeLessThanOrEqual(expected.groups);
     expect(rows.length - 1).toBeGreaterThan(0);
+  });
+});
+
+describe('an identical request', () => {
+  it('is answered with the job that has it, until the data changes or the job fails', async () => {
+    const body = { account_level: 'treasury_account', file_format: 'csv', filters: { fy: 2020, quarter: 2, submission_types: ['account_balances'] } };
+    const first = await http.post('/api/v2/download/accounts/').send(body);
+    expect(first.status).toBe(200);
+    const before = await jobCount();
+    // The same request with its keys in another order, numbers as strings, the default file_format left out.
+    const same = await http.post('/api/v2/download/accounts/').send({ filters: { submission_types: ['account_balances'], quarter: '2', fy: '2020' }, account_level: 'treasury_account' });
+    const withoutHost = (b: Record<string, unknown>) => ({ ...b, status_url: undefined, file_url: undefined }); // supertest: a new port per request
+    expect(withoutHost(same.body)).toEqual(withoutHost(first.body));
+    expect(same.body.file_url).toMatch(new RegExp(`/api/v2/download/files/${first.body.file_name}$`));
+    expect(await jobCount()).toBe(before);
+    const other = await http.post('/api/v2/download/accounts/').send({ ...body, file_format: 'tsv' });
+    expect(other.body.file_name).not.toBe(first.body.file_name);
+    expect(await jobCount()).toBe(before + 1);
+
+    await waitForStatus(first.body.file_name, ['finished']);
+    expect((await http.post('/api/v2/download/accounts/').send(body)).body.file_name).toBe(first.body.file_name);
+    // A data load (any write to the tables the log watches) makes every earlier job stale.
+    await db.pool.query(sql.unsafe`UPDATE toptier_agency SET name = name WHERE false`);
+    const afterLoad = await http.post('/api/v2/download/accounts/').send(body);
+    expect(afterLoad.body.file_name).not.toBe(first.body.file_name);
+    await waitForStatus(afterLoad.body.file_name, ['finished']);
+    // A failed job is never the answer.
+    await db.pool.query(sql.unsafe`UPDATE download_job SET status = 'failed' WHERE file_name = ${afterLoad.body.file_name}`);
+    const afterFailure = await http.post('/api/v2/download/accounts/').send(body);
+    expect([first.body.file_name, afterLoad.body.file_name]).not.toContain(afterFailure.body.file_name);
+    await waitForStatus(afterFailure.body.file_name, ['finished']);
   });
 });
 

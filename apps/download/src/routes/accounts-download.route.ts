@@ -78,6 +78,6 @@ export const accountsDownloadRoute = (ctx: DownloadContext) =>
     const fileStem = accountFileStem(request, agencyCode);
     planAccountDownload(request, timestamp, fileStem); // throws 400 for unknown columns
     const fileName = accountZipName(request, fileStem, timestamp);
-    await startDownload(ctx, { fileName, requestType: 'account', request: { ...request, timestamp, file_stem: fileStem } });
-    return { ...jobUrls(ctx, req, fileName), file_name: fileName, download_request: { ...request } };
+    const jobName = await startDownload(ctx, { fileName, requestType: 'account', request: { ...request, timestamp, file_stem: fileStem } });
+    return { ...jobUrls(ctx, req, jobName), file_name: jobName, download_request: { ...request } };
   });

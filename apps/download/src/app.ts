@@ -6,6 +6,7 @@ import { awardDownloadRoute } from './routes/award-download.route';
 import { awardIdDownloadRoute } from './routes/award-id-download.route';
 import { bulkAwardsRoute } from './routes/bulk-awards.route';
 import { bulkListAgenciesRoute } from './routes/bulk-list-agencies.route';
+import { disasterProfileRoute } from './routes/disaster-profile.route';
 import { disasterRecipientsRoute } from './routes/disaster-recipients.route';
 import { downloadCountRoute } from './routes/download-count.route';
 import { downloadFileRoute } from './routes/download-file.route';
@@ -25,6 +26,7 @@ export function createApp(deps: DownloadDeps): Router {
   router.post(`${base}/contract/`, awardIdDownloadRoute(ctx, 'contract'));
   router.post(`${base}/assistance/`, awardIdDownloadRoute(ctx, 'assistance'));
   router.post(`${base}/idv/`, awardIdDownloadRoute(ctx, 'idv'));
+  router.post(`${base}/disaster/`, disasterProfileRoute(ctx));
   router.post(`${base}/disaster/recipients/`, disasterRecipientsRoute(ctx));
   router.post(`${base}/accounts/`, accountsDownloadRoute(ctx));
   router.post(`${base}/count/`, downloadCountRoute(ctx));

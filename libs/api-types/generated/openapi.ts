@@ -767,6 +767,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/download/disaster/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the COVID-19 profile zip (GTAS balances, File B, prime awards and subawards of the DEF codes)
+         * @description `COVID-19_Profile_<timestamp>.zip`, as upstream's profile download: `FY<yyyy>P<pp>-Present_All_TAS_AccountBalances_…`
+         *     (GTAS balances per TAS and DEF code of the latest closed period), `…_AccountBreakdownByPA-OC_…` (File B rows from
+         *     FY2020 P07 on), `Contracts_PrimeAwardSummaries_…`, `Assistance_PrimeAwardSummaries_…`, `Contracts_Subawards_…` and
+         *     `Assistance_Subawards_…` of the awards the codes funded. DEF codes default to every COVID-19 code; others are a 400.
+         */
+        post: operations["downloadDisaster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/disaster/recipients/": {
         parameters: {
             query?: never;
@@ -4537,6 +4560,37 @@ export interface operations {
                         spending_level: "transactions" | "awards" | "subawards";
                         transaction_rows_gt_limit: boolean;
                     };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadDisaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    file_format?: components["schemas"]["file-format"];
+                    filters?: {
+                        def_codes?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
                 };
             };
             400: components["responses"]["bad-request"];

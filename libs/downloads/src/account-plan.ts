@@ -212,6 +212,56 @@ const TYPES: Record<AccountSubmissionType, TypeSpec> = {
   },
 };
 
+/**
+ * The File A, B or C rows of one submission type at TAS level, `columns` under their file names, filtered by
+ * `where` (aliases: `t` the file's table, `s` submission_attributes, `taa` the TAS, `fa` its federal account).
+ */
+export function accountRowsQuery(type: AccountSubmissionType, columns: readonly string[], where: readonly FragmentSqlToken[]): FragmentSqlToken {
+  const spec = TYPES[type];
+  const select = sql.join(columns.map((c) => sql.fragment`${spec.columns(c) ?? NO_VALUE} AS ${sql.identifier([c])}`), sql.fragment`, `);
+  return sql.fragment`
+      SELECT ${select}
+      FROM ${sql.identifier([spec.table])} t
+      JOIN submission_attributes s ON s.submission_id = t.submission_id
+      JOIN treasury_appropriation_account taa ON taa.treasury_account_identifier = ${sql.identifier(['t', spec.tasColumn])}
+      LEFT JOIN federal_account fa ON fa.id = taa.federal_account_id
+      LEFT JOIN toptier_agency ota ON ota.toptier_agency_id = fa.parent_toptier_agency_id
+      ${spec.joins}
+      WHERE ${sql.join(where, sql.fragment` AND `)}`;
+}
+
+const GTAS_AMOUNTS: Record<string, Expr> = {
+  budget_authority_appropriated_amount: t('budget_authority_appropriation_amount_cpe'),
+  total_budgetary_resources: t('total_budgetary_resources_cpe'),
+  obligations_incurred: t('obligations_incurred_total_cpe'),
+  gross_outlay_amount: t('gross_outlay_amount_by_tas_cpe'),
+  unobligated_balance: t('unobligated_balance_cpe'),
+  deobligations_or_recoveries_or_refunds_from_prior_year: t('deobligations_or_recoveries_or_refunds_from_prior_year_cpe'),
+  prior_year_paid_obligation_recoveries: t('prior_year_paid_obligation_recoveries'),
+  anticipated_prior_year_obligation_recoveries: t('anticipated_prior_year_obligation_recoveries'),
+};
+
+/**
+ * GTAS SF-133 balances per TAS and DEF code (layout `gtas_balances.treasury_account`; balances the GTAS table does
+ * not keep stay empty) of one fiscal year and period, for the DEF codes given.
+ */
+export function gtasRowsQuery(columns: readonly string[], fy: number, period: number, defCodes: readonly string[]): FragmentSqlToken {
+  const expr = (c: string): Expr =>
+    c === 'submission_period' ? sql.fragment`'FY' || t.fiscal_year || 'P' || lpad(t.fiscal_period::text, 2, '0')`
+    : c === 'disaster_emergency_fund_name' ? sql.fragment`defc.public_law`
+    : c === 'disaster_emergency_fund_code' ? t('disaster_emergency_fund_code')
+    : GTAS_AMOUNTS[c] ?? (c in ACCOUNT_COLUMNS && !['reporting_agency_name', 'last_modified_date'].includes(c) ? ACCOUNT_COLUMNS[c]! : NO_VALUE);
+  const select = sql.join(columns.map((c) => sql.fragment`${expr(c)} AS ${sql.identifier([c])}`), sql.fragment`, `);
+  return sql.fragment`
+      SELECT ${select}
+      FROM gtas_sf133_balances t
+      JOIN disaster_emergency_fund_code defc ON defc.code = t.disaster_emergency_fund_code
+      LEFT JOIN treasury_appropriation_account taa ON taa.treasury_account_identifier = t.treasury_account_identifier
+      LEFT JOIN federal_account fa ON fa.id = taa.federal_account_id
+      LEFT JOIN toptier_agency ota ON ota.toptier_agency_id = fa.parent_toptier_agency_id
+      WHERE t.fiscal_year = ${fy} AND t.fiscal_period = ${period} AND t.disaster_emergency_fund_code = ANY(${sql.array([...defCodes], 'text')})`;
+}
+
 /** Columns of `columns` that none of the request's files has (a 400). */
 export function unknownAccountColumns(request: Pick<AccountDownloadRequest, 'account_level' | 'download_types' | 'columns'>): string[] {
   const known = new Set(request.download_types.flatMap((type) => layoutColumns(`${type}.${request.account_level}` as LayoutKey)));
@@ -250,16 +300,7 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
     if (filters.budget_function !== undefined) where.push(sql.fragment`taa.budget_function_code = ${filters.budget_function}`);
     if (filters.budget_subfunction !== undefined) where.push(sql.fragment`taa.budget_subfunction_code = ${filters.budget_subfunction}`);
     if (spec.defc && filters.def_codes?.length) where.push(sql.fragment`t.disaster_emergency_fund_code = ANY(${sql.array(filters.def_codes, 'text')})`);
-    const select = sql.join(columns.map((c) => sql.fragment`${spec.columns(c) ?? NO_VALUE} AS ${sql.identifier([c])}`), sql.fragment`, `);
-    const rows = sql.fragment`
-      SELECT ${select}
-      FROM ${sql.identifier([spec.table])} t
-      JOIN submission_attributes s ON s.submission_id = t.submission_id
-      JOIN treasury_appropriation_account taa ON taa.treasury_account_identifier = ${sql.identifier(['t', spec.tasColumn])}
-      LEFT JOIN federal_account fa ON fa.id = taa.federal_account_id
-      LEFT JOIN toptier_agency ota ON ota.toptier_agency_id = fa.parent_toptier_agency_id
-      ${spec.joins}
-      WHERE ${sql.join(where, sql.fragment` AND `)}`;
+    const rows = accountRowsQuery(type, columns, where);
     let query = rows;
     if (request.account_level === 'federal_account') {
       const isAmount = (c: string) => c in spec.amounts || (type === 'object_class_program_activity' && spec.columns(c) === NO_VALUE);

@@ -5,6 +5,8 @@ export type { AwardIdDownloadRequest } from './award-id-plan';
 export { layoutColumns } from './column-sets';
 export type { DownloadSource, LayoutKey } from './column-sets';
 export { createDownloadActivities } from './download-activities';
+export { planDisasterProfile } from './disaster-profile-plan';
+export type { DisasterProfileRequest } from './disaster-profile-plan';
 export { awardCategoryOf, disasterRecipientColumns, planDisasterRecipients } from './disaster-recipients-plan';
 export type { DisasterRecipientsRequest } from './disaster-recipients-plan';
 export type { DownloadActivityDeps, DownloadActivityImplementations, StartedJob } from './download-activities';

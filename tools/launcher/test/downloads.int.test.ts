@@ -53,6 +53,8 @@ async function waitForStatus(fileName: string, wanted: string[]): Promise<Record
   }
 }
 
+const byText = (a: string[], b: string[]) => (a.join('|') < b.join('|') ? -1 : a.join('|') > b.join('|') ? 1 : 0);
+
 const jobCount = () => db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM download_job`);
 
 beforeAll(async () => {
@@ -430,7 +432,6 @@ describe('POST /api/v2/download/accounts/', () => {
     SELECT DISTINCT ON (toptier_code) submission_id AS n FROM submission_attributes
     WHERE reporting_fiscal_year = ${fy} AND reporting_fiscal_period <= ${period}
     ORDER BY toptier_code, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC`);
-  const byText = (a: string[], b: string[]) => (a.join('|') < b.join('|') ? -1 : a.join('|') > b.join('|') ? 1 : 0);
 
   it('by TAS: balances and object class rows of each agency\'s latest submission, every award financial row of the year, in the upstream layouts', async () => {
     const fy = await busiestYear();
@@ -552,6 +553,77 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(rows.slice(1).reduce((sum, r) => sum + Math.round(Number(r[at] || 0) * 100), 0)).toBe(Math.round(Number(expected.obligation) * 100));
     expect(rows.length - 1).toBeLessThanOrEqual(expected.groups);
     expect(rows.length - 1).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/v2/download/disaster/', () => {
+  it('the COVID-19 profile zip: GTAS balances, File B rows, prime awards and subawards of the COVID-19 codes', async () => {
+    const res = await http.post('/api/v2/download/disaster/').send({});
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(/^COVID-19_Profile_\d{4}-\d{2}-\d{2}_H\d{2}M\d{2}S\d{8}\.zip$/);
+    const covid = [...await db.pool.anyFirst(sql.type(z.object({ code: z.string() }))`SELECT code FROM disaster_emergency_fund_code WHERE group_name = 'covid_19' ORDER BY code COLLATE "C"`)];
+    const latest = await db.pool.one(sql.type(z.object({ fy: z.number(), period: z.number() }))`
+      SELECT submission_fiscal_year AS fy, submission_fiscal_month AS period FROM dabs_submission_window_schedule
+      WHERE NOT is_quarter AND submission_reveal_date <= now() ORDER BY 1 DESC, 2 DESC LIMIT 1`);
+    expect(res.body.download_request).toEqual({
+      request_type: 'disaster', file_format: 'csv',
+      filters: { def_codes: covid, latest_fiscal_year: String(latest.fy), latest_fiscal_period: String(latest.period), start_date: '2020-04-01' },
+    });
+    expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(fileName);
+    const short = fileName.replace(/^COVID-19_Profile_/, '').replace(/\.zip$/, '').slice(0, -6);
+    const stem = `FY${latest.fy}P${String(latest.period).padStart(2, '0')}-Present_All_TAS`;
+    expect(Object.keys(entries).sort()).toEqual([
+      `Assistance_PrimeAwardSummaries_${short}_1.csv`, `Assistance_Subawards_${short}_1.csv`, `Contracts_PrimeAwardSummaries_${short}_1.csv`, `Contracts_Subawards_${short}_1.csv`,
+      `${stem}_AccountBalances_${short}_1.csv`, `${stem}_AccountBreakdownByPA-OC_${short}_1.csv`,
+    ]);
+    const codes = sql.array(covid, 'text');
+
+    const gtas = parse(entries[`${stem}_AccountBalances_${short}_1.csv`]!) as string[][];
+    expect(gtas[0]).toEqual([...layoutColumns('gtas_balances.treasury_account')]);
+    const col = (rows: string[][], name: string) => rows[0]!.indexOf(name);
+    const expectedGtas = (await db.pool.any(sql.type(z.object({ tas: z.string(), defc: z.string(), obligation: z.string() }))`
+      SELECT coalesce(t.tas_rendering_label, '') AS tas, g.disaster_emergency_fund_code AS defc, coalesce(g.obligations_incurred_total_cpe::text, '') AS obligation
+      FROM gtas_sf133_balances g LEFT JOIN treasury_appropriation_account t USING (treasury_account_identifier)
+      WHERE g.fiscal_year = ${latest.fy} AND g.fiscal_period = ${latest.period} AND g.disaster_emergency_fund_code = ANY(${codes})`))
+      .map((r) => [r.tas, r.defc, r.obligation]).sort(byText);
+    expect(expectedGtas.length).toBeGreaterThan(0);
+    expect(gtas.slice(1).map((r) => [r[col(gtas, 'treasury_account_symbol')]!, r[col(gtas, 'disaster_emergency_fund_code')]!, r[col(gtas, 'obligations_incurred')]!]).sort(byText)).toEqual(expectedGtas);
+
+    const fileB = parse(entries[`${stem}_AccountBreakdownByPA-OC_${short}_1.csv`]!) as string[][];
+    expect(fileB[0]).toEqual([...layoutColumns('object_class_program_activity.treasury_account')]);
+    const expectedB = await db.pool.one(sql.type(z.object({ rows: z.number(), obligation: z.string().nullable() }))`
+      WITH latest AS (
+        SELECT DISTINCT ON (toptier_code, reporting_fiscal_year) submission_id, reporting_fiscal_year, reporting_fiscal_period FROM submission_attributes
+        WHERE reporting_fiscal_year >= 2020 AND (reporting_fiscal_year, reporting_fiscal_period) <= (${latest.fy}, ${latest.period})
+        ORDER BY toptier_code, reporting_fiscal_year, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC)
+      SELECT count(*)::int AS rows, sum(b.obligations_incurred_by_program_object_class_cpe)::text AS obligation
+      FROM financial_accounts_by_program_activity_object_class b JOIN latest l USING (submission_id)
+      WHERE b.disaster_emergency_fund_code = ANY(${codes}) AND (l.reporting_fiscal_year, l.reporting_fiscal_period) >= (2020, 7)`);
+    expect(expectedB.rows).toBeGreaterThan(0);
+    expect(fileB.length - 1).toBe(expectedB.rows);
+    expect(fileB.slice(1).reduce((sum, r) => sum + Math.round(Number(r[col(fileB, 'obligations_incurred')] || 0) * 100), 0)).toBe(Math.round(Number(expectedB.obligation ?? 0) * 100));
+
+    const contracts = parse(entries[`Contracts_PrimeAwardSummaries_${short}_1.csv`]!) as string[][];
+    expect(contracts[0]).toEqual([...layoutColumns('award.d1')]);
+    const expectedKeys = await db.pool.anyFirst(sql.type(z.object({ key: z.string() }))`
+      SELECT generated_unique_award_id AS key FROM award_search WHERE is_fpds AND disaster_emergency_fund_codes && ${codes} ORDER BY 1`);
+    expect(expectedKeys.length).toBeGreaterThan(0);
+    expect(contracts.slice(1).map((r) => r[col(contracts, 'contract_award_unique_key')]!).sort()).toEqual([...expectedKeys]);
+    const assistance = parse(entries[`Assistance_PrimeAwardSummaries_${short}_1.csv`]!) as string[][];
+    expect(assistance[0]).toEqual([...layoutColumns('award.d2')]);
+  });
+
+  it('a code outside COVID-19 is a 400, no job', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/download/disaster/').send({ filters: { def_codes: ['Z'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^Not COVID-19 DEF code\(s\): Z\./);
+    const bad = await http.post('/api/v2/download/disaster/').send({ filters: { def_codes: 'L' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/def_codes/);
+    expect(await jobCount()).toBe(before);
   });
 });
 

@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import type { DownloadDeps } from './download-context';
 import { resumeReadyJobs } from './routes/start-download';
+import { accountsDownloadRoute } from './routes/accounts-download.route';
 import { awardDownloadRoute } from './routes/award-download.route';
 import { awardIdDownloadRoute } from './routes/award-id-download.route';
 import { bulkAwardsRoute } from './routes/bulk-awards.route';
 import { bulkListAgenciesRoute } from './routes/bulk-list-agencies.route';
+import { disasterProfileRoute } from './routes/disaster-profile.route';
 import { disasterRecipientsRoute } from './routes/disaster-recipients.route';
 import { downloadCountRoute } from './routes/download-count.route';
 import { downloadFileRoute } from './routes/download-file.route';
@@ -24,7 +26,9 @@ export function createApp(deps: DownloadDeps): Router {
   router.post(`${base}/contract/`, awardIdDownloadRoute(ctx, 'contract'));
   router.post(`${base}/assistance/`, awardIdDownloadRoute(ctx, 'assistance'));
   router.post(`${base}/idv/`, awardIdDownloadRoute(ctx, 'idv'));
+  router.post(`${base}/disaster/`, disasterProfileRoute(ctx));
   router.post(`${base}/disaster/recipients/`, disasterRecipientsRoute(ctx));
+  router.post(`${base}/accounts/`, accountsDownloadRoute(ctx));
   router.post(`${base}/count/`, downloadCountRoute(ctx));
   router.get(`${base}/status`, downloadStatusRoute(ctx));
   router.get('/api/v2/bulk_download/status', downloadStatusRoute(ctx));

@@ -670,6 +670,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/download/accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a zip of account data (File A balances, File B object class and program activity, File C award financial)
+         * @description One file per submission type, by treasury account (`TAS`) or federal account (`FA`, the TAS amounts added up):
+         *     `FY<fy>Q1-Q<q>_<agency|All>_<TAS|FA>_AccountBalances_<timestamp>_1.csv` (`Q1` for the first quarter, `P01-P<period>` for a period), `…_AccountBreakdownByPA-OC_…`,
+         *     `…_AccountBreakdownByAward_…`, in the zip `…_AccountData_<timestamp>.zip` (named after the one file type when there is one). Balances are
+         *     each agency's latest submission of the fiscal year up to the period; award financial rows are those of every
+         *     submission in that range. `quarter` or `period` (not both), and `submission_type` or `submission_types`, are required.
+         */
+        post: operations["downloadAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/assistance/": {
         parameters: {
             query?: never;
@@ -737,6 +761,29 @@ export interface paths {
         put?: never;
         /** Number of rows a download of these filters would hold, against the row limit */
         post: operations["downloadCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/download/disaster/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the COVID-19 profile zip (GTAS balances, File B, prime awards and subawards of the DEF codes)
+         * @description `COVID-19_Profile_<timestamp>.zip`, as upstream's profile download: `FY<yyyy>P<pp>-Present_All_TAS_AccountBalances_…`
+         *     (GTAS balances per TAS and DEF code of the latest closed period), `…_AccountBreakdownByPA-OC_…` (File B rows from
+         *     FY2020 P07 on), `Contracts_PrimeAwardSummaries_…`, `Assistance_PrimeAwardSummaries_…`, `Contracts_Subawards_…` and
+         *     `Assistance_Subawards_…` of the awards the codes funded. DEF codes default to every COVID-19 code; others are a 400.
+         */
+        post: operations["downloadDisaster"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4345,6 +4392,62 @@ export interface operations {
             404: components["responses"]["not-found"];
         };
     };
+    downloadAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    account_level: "treasury_account" | "federal_account";
+                    /** @description Columns to keep, in layout order; all when empty. */
+                    columns?: string[];
+                    file_format?: components["schemas"]["file-format"];
+                    filters: {
+                        /**
+                         * @description `all`, a toptier_agency_id, or an agency abbreviation.
+                         * @default all
+                         */
+                        agency?: string | number;
+                        budget_function?: string;
+                        budget_subfunction?: string;
+                        def_codes?: string[];
+                        /** @description Internal id of a federal account. */
+                        federal_account?: string | number;
+                        /** @description Fiscal year (`YYYY`). */
+                        fy: string | number;
+                        /**
+                         * @description Fiscal period 2-12 (agencies do not submit period 1).
+                         * @enum {string|integer}
+                         */
+                        period?: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+                        /** @enum {string|integer} */
+                        quarter?: "1" | "2" | "3" | "4" | 1 | 2 | 3 | 4;
+                        /** @enum {string} */
+                        submission_type?: "account_balances" | "object_class_program_activity" | "award_financial";
+                        submission_types?: ("account_balances" | "object_class_program_activity" | "award_financial")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
     downloadAssistance: {
         parameters: {
             query?: never;
@@ -4467,6 +4570,37 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    downloadDisaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    file_format?: components["schemas"]["file-format"];
+                    filters?: {
+                        def_codes?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The job was accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["download-job-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
         };
     };

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { Pool } from 'pg';
 import type { DatabasePool } from 'slonik';
 import { findJob, listExpiredJobs, markFailed, markFinished, markRunning, recordProgress } from './download-job.query';
+import { planAccountDownload, type AccountDownloadRequest } from './account-plan';
 import { planAwardIdDownload, type AwardIdDownloadRequest } from './award-id-plan';
 import type { AwardDownloadRequest } from './download-plan';
+import { planDisasterProfile, type DisasterProfileRequest } from './disaster-profile-plan';
 import { planDisasterRecipients, type DisasterRecipientsRequest } from './disaster-recipients-plan';
 import { planAwardDownload } from './download-plan';
 import { loadFilterContext } from './filter-context.query';
@@ -58,11 +60,14 @@ export function createDownloadActivities(deps: DownloadActivityDeps): DownloadAc
         const { size } = await stat(target);
         return { rows: job.total_rows ?? 0, columns: job.total_columns ?? 0, bytes: size };
       }
-      const request = job.json_request as unknown as ((AwardDownloadRequest | DisasterRecipientsRequest) & { timestamp: string }) | AwardIdDownloadRequest;
+      const request = job.json_request as unknown as ((AwardDownloadRequest | DisasterRecipientsRequest) & { timestamp: string }) | AwardIdDownloadRequest
+        | (AccountDownloadRequest & { timestamp: string; file_stem: string }) | (DisasterProfileRequest & { timestamp: string });
       let files;
       try {
         files = 'award_id' in request ? planAwardIdDownload(request)
           : request.request_type === 'disaster_recipient' ? planDisasterRecipients(request, request.timestamp)
+          : request.request_type === 'disaster' ? planDisasterProfile(request, request.timestamp, await loadFilterContext(deps.db))
+          : request.request_type === 'account' ? planAccountDownload(request, request.timestamp, request.file_stem)
           : planAwardDownload(request, request.timestamp, await loadFilterContext(deps.db));
       } catch (error) {
         // The request was checked when accepted; one that no longer plans (reference data changed) never will.

@@ -38,6 +38,25 @@ export async function insertJob(db: CommonQueryMethods, job: { fileName: string;
     VALUES (${job.fileName}, ${job.requestType}, ${sql.jsonb(job.request as never)})`);
 }
 
+const SameJob = z.object({ file_name: z.string(), status: z.enum(JOB_STATUSES) });
+
+/**
+ * The newest job of the same type whose processed request equals `request` (key order aside; the per-job
+ * `timestamp` and `file_stem` left out), that has not failed and was accepted after the last change to the data
+ * (the reference_data_change log every load writes to). Null when there is none: the request gets a new job.
+ */
+export async function findSameJob(db: CommonQueryMethods, requestType: string, request: object): Promise<z.infer<typeof SameJob> | null> {
+  const key = sql.fragment`(${sql.jsonb(request as never)}::jsonb - 'timestamp' - 'file_stem')`;
+  return db.maybeOne(sql.type(SameJob)`
+    SELECT file_name, status FROM download_job
+    WHERE request_type = ${requestType}
+      AND md5((json_request - 'timestamp' - 'file_stem')::text) = md5(${key}::text)
+      AND (json_request - 'timestamp' - 'file_stem') = ${key}
+      AND status <> 'failed'
+      AND created_at > coalesce((SELECT max(changed_at) FROM reference_data_change), '-infinity')
+    ORDER BY created_at DESC LIMIT 1`);
+}
+
 /** Removes a job whose workflow could not be started (the request is answered with an error then). */
 export async function deleteReadyJob(db: CommonQueryMethods, fileName: string): Promise<void> {
   await db.query(sql.unsafe`DELETE FROM download_job WHERE file_name = ${fileName} AND status = 'ready'`);

@@ -1,12 +1,16 @@
+export { ACCOUNT_FILE_KIND, accountFileStem, accountZipName, lastPeriodOf, planAccountDownload, unknownAccountColumns } from './account-plan';
+export type { AccountDownloadRequest, AccountLevel, AccountSubmissionType } from './account-plan';
 export { AWARD_ID_PREFIX, awardIdFileName, planAwardIdDownload } from './award-id-plan';
 export type { AwardIdDownloadRequest } from './award-id-plan';
 export { layoutColumns } from './column-sets';
 export type { DownloadSource, LayoutKey } from './column-sets';
 export { createDownloadActivities } from './download-activities';
+export { planDisasterProfile } from './disaster-profile-plan';
+export type { DisasterProfileRequest } from './disaster-profile-plan';
 export { awardCategoryOf, disasterRecipientColumns, planDisasterRecipients } from './disaster-recipients-plan';
 export type { DisasterRecipientsRequest } from './disaster-recipients-plan';
 export type { DownloadActivityDeps, DownloadActivityImplementations, StartedJob } from './download-activities';
-export { deleteReadyJob, findJob, insertJob, listStaleReadyJobs, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
+export { deleteReadyJob, findJob, findSameJob, insertJob, listStaleReadyJobs, JOB_STATUSES, JOB_TRANSITIONS, markFailed } from './download-job.query';
 export type { DownloadJob, JobStatus } from './download-job.query';
 export { ALL_AWARD_TYPE_CODES, DOWNLOAD_MIN_DATE, FILE_EXTENSION, MAX_DOWNLOAD_LIMIT, planAwardDownload, unknownColumns } from './download-plan';
 export type { AwardDownloadRequest, FileFormat, PlannedFile } from './download-plan';

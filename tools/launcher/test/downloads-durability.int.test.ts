@@ -100,7 +100,8 @@ it('accepted jobs survive a Temporal server kill and restart and a new API proce
   let api = await startApi(server.address);
   const names: string[] = [];
   for (let i = 0; i < 2; i++) {
-    const res = await api.http.post('/api/v2/download/awards/').send({ filters: { award_type_codes: ['A', 'B', 'C', 'D'] } });
+    // Two different requests: an identical one would be answered with the first job.
+    const res = await api.http.post('/api/v2/download/awards/').send({ filters: { award_type_codes: ['A', 'B', 'C', 'D'] }, file_format: i === 0 ? 'csv' : 'tsv' });
     expect(res.status).toBe(200);
     names.push(res.body.file_name);
   }
@@ -147,7 +148,7 @@ it('a worker killed mid-job: the job finishes once on another worker, nothing pa
   await locker.query('LOCK TABLE award_search IN ACCESS EXCLUSIVE MODE');
   let worker: { stop: () => Promise<void> } | undefined;
   try {
-    const res = await api.http.post('/api/v2/download/awards/').send({ filters: { award_type_codes: ['A', 'B', 'C', 'D'] } });
+    const res = await api.http.post('/api/v2/download/awards/').send({ filters: { award_type_codes: ['A', 'B', 'C', 'D'] }, file_format: 'pstxt' });
     expect(res.status).toBe(200);
     const fileName: string = res.body.file_name;
     await waitFor('the job to run in the child worker', async () => ((await statusOf(fileName)).status === 'running' ? true : undefined), 90).catch((e: Error) => {

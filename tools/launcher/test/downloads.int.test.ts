@@ -53,6 +53,8 @@ async function waitForStatus(fileName: string, wanted: string[]): Promise<Record
   }
 }
 
+const byText = (a: string[], b: string[]) => (a.join('|') < b.join('|') ? -1 : a.join('|') > b.join('|') ? 1 : 0);
+
 const jobCount = () => db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM download_job`);
 
 beforeAll(async () => {
@@ -293,7 +295,7 @@ describe('retention', () => {
     const res = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
     const old: string = res.body.file_name;
     expect((await waitForStatus(old, ['finished'])).status).toBe('finished');
-    const res2 = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 1 });
+    const res2 = await http.post('/api/v2/download/transactions/').send({ filters: { award_type_codes: ['C'] }, limit: 2 });
     const recent: string = res2.body.file_name;
     await waitForStatus(recent, ['finished']);
     await db.pool.query(sql.unsafe`UPDATE download_job SET finished_at = now() - interval '169 hours' WHERE file_name = ${old}`);
@@ -419,6 +421,243 @@ describe('POST /api/v2/bulk_download/list_agencies/', () => {
   });
 });
 
+describe('POST /api/v2/download/accounts/', () => {
+  const num = z.object({ n: z.number() });
+  /** The fiscal year with the most award financial rows: the one the account tests download. */
+  const busiestYear = () => db.pool.oneFirst(sql.type(num)`
+    SELECT s.reporting_fiscal_year AS n FROM financial_accounts_by_awards f JOIN submission_attributes s USING (submission_id)
+    GROUP BY 1 ORDER BY count(*) DESC, 1 DESC LIMIT 1`);
+  /** Each agency's latest submission of the year up to the period (balances are cumulative). */
+  const latestSubmissions = (fy: number, period: number) => db.pool.anyFirst(sql.type(num)`
+    SELECT DISTINCT ON (toptier_code) submission_id AS n FROM submission_attributes
+    WHERE reporting_fiscal_year = ${fy} AND reporting_fiscal_period <= ${period}
+    ORDER BY toptier_code, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC`);
+
+  it('by TAS: balances and object class rows of each agency\'s latest submission, every award financial row of the year, in the upstream layouts', async () => {
+    const fy = await busiestYear();
+    const res = await http.post('/api/v2/download/accounts/').send({ account_level: 'treasury_account', filters: { fy: String(fy), quarter: 4, submission_types: ['award_financial', 'account_balances', 'object_class_program_activity'] } });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(new RegExp(`^FY${fy}Q1-Q4_All_TAS_AccountData_\\d{4}-\\d{2}-\\d{2}_H\\d{2}M\\d{2}S\\d{8}\\.zip$`));
+    expect(res.body.download_request).toEqual({
+      request_type: 'account', account_level: 'treasury_account', download_types: ['account_balances', 'object_class_program_activity', 'award_financial'],
+      file_format: 'csv', columns: [], agency: 'all', filters: { fy, quarter: 4 },
+    });
+    expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(fileName);
+    const ts = fileName.replace(/^.*_AccountData_/, '').replace(/\.zip$/, '');
+    expect(Object.keys(entries).sort()).toEqual([
+      `FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`,
+    ]);
+
+    const balances = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`]!) as string[][];
+    expect(balances[0]).toEqual([...layoutColumns('account_balances.treasury_account')]);
+    const at = (header: string[], name: string) => header.indexOf(name);
+    const gotBalances = balances.slice(1)
+      .map((r) => [r[at(balances[0]!, 'treasury_account_symbol')]!, r[at(balances[0]!, 'obligations_incurred')]!, r[at(balances[0]!, 'total_budgetary_resources')]!, r[at(balances[0]!, 'federal_account_symbol')]!])
+      .sort(byText);
+    const latest = await latestSubmissions(fy, 12);
+    const expectedBalances = (await db.pool.any(sql.type(z.object({ tas: z.string(), obligation: z.string(), resources: z.string(), fa: z.string() }))`
+      SELECT t.tas_rendering_label AS tas, coalesce(b.obligations_incurred_total_by_tas_cpe::text, '') AS obligation,
+        coalesce(b.total_budgetary_resources_amount_cpe::text, '') AS resources, coalesce(f.federal_account_code, '') AS fa
+      FROM appropriation_account_balances b
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_identifier
+      LEFT JOIN federal_account f ON f.id = t.federal_account_id
+      WHERE b.submission_id = ANY(${sql.array([...latest], 'int4')})`)).map((r) => [r.tas, r.obligation, r.resources, r.fa]).sort(byText);
+    expect(expectedBalances.length).toBeGreaterThan(5);
+    expect(gotBalances).toEqual(expectedBalances);
+
+    const breakdown = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`]!) as string[][];
+    expect(breakdown[0]).toEqual([...layoutColumns('object_class_program_activity.treasury_account')]);
+    const gotBreakdown = breakdown.slice(1)
+      .map((r) => [r[at(breakdown[0]!, 'treasury_account_symbol')]!, r[at(breakdown[0]!, 'program_activity_code')]!, r[at(breakdown[0]!, 'object_class_code')]!, r[at(breakdown[0]!, 'disaster_emergency_fund_code')]!, r[at(breakdown[0]!, 'obligations_incurred')]!])
+      .sort(byText);
+    const expectedBreakdown = (await db.pool.any(sql.type(z.object({ tas: z.string(), pa: z.string(), oc: z.string(), defc: z.string(), obligation: z.string() }))`
+      SELECT t.tas_rendering_label AS tas, coalesce(p.program_activity_code, '') AS pa, coalesce(o.object_class, '') AS oc,
+        coalesce(b.disaster_emergency_fund_code, '') AS defc, coalesce(b.obligations_incurred_by_program_object_class_cpe::text, '') AS obligation
+      FROM financial_accounts_by_program_activity_object_class b
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
+      LEFT JOIN ref_program_activity p ON p.id = b.program_activity_id
+      LEFT JOIN object_class o ON o.id = b.object_class_id
+      WHERE b.submission_id = ANY(${sql.array([...latest], 'int4')})`)).map((r) => [r.tas, r.pa, r.oc, r.defc, r.obligation]).sort(byText);
+    expect(expectedBreakdown.length).toBeGreaterThan(5);
+    expect(gotBreakdown).toEqual(expectedBreakdown);
+
+    const awards = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`]!) as string[][];
+    expect(awards[0]).toEqual([...layoutColumns('award_financial.treasury_account')]);
+    const expectedAwards = await db.pool.one(sql.type(z.object({ rows: z.number(), obligation: z.string(), keys: z.array(z.string()) }))`
+      SELECT count(*)::int AS rows, sum(f.transaction_obligated_amount)::text AS obligation,
+        array(SELECT DISTINCT a.generated_unique_award_id FROM financial_accounts_by_awards g JOIN submission_attributes u USING (submission_id)
+              JOIN award_search a ON a.award_id = g.award_id WHERE u.reporting_fiscal_year = ${fy} ORDER BY 1) AS keys
+      FROM financial_accounts_by_awards f JOIN submission_attributes s USING (submission_id) WHERE s.reporting_fiscal_year = ${fy}`);
+    expect(awards.length - 1).toBe(expectedAwards.rows);
+    const obligations = awards.slice(1).reduce((sum, r) => sum + Math.round(Number(r[at(awards[0]!, 'transaction_obligated_amount')] || 0) * 100), 0);
+    expect(obligations).toBe(Math.round(Number(expectedAwards.obligation) * 100));
+    const keys = [...new Set(awards.slice(1).map((r) => r[at(awards[0]!, 'award_unique_key')]!).filter((k) => k !== ''))].sort();
+    expect(keys).toEqual(expectedAwards.keys);
+  });
+
+  it('by federal account: File B amounts of the TAS added up per account, one agency, DEF codes, chosen columns, tsv', async () => {
+    const fy = await busiestYear();
+    const latest = await latestSubmissions(fy, 12);
+    const pick = await db.pool.one(sql.type(z.object({ agency_id: z.number(), code: z.string(), defc: z.string() }))`
+      SELECT t.funding_toptier_agency_id AS agency_id, a.toptier_code AS code, b.disaster_emergency_fund_code AS defc
+      FROM financial_accounts_by_program_activity_object_class b
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
+      JOIN toptier_agency a ON a.toptier_agency_id = t.funding_toptier_agency_id
+      WHERE b.submission_id = ANY(${sql.array([...latest], 'int4')}) AND b.disaster_emergency_fund_code IS NOT NULL
+      GROUP BY 1, 2, 3 ORDER BY count(*) DESC, 2, 3 LIMIT 1`);
+    const columns = ['obligations_incurred', 'federal_account_symbol', 'object_class_code', 'disaster_emergency_fund_code'];
+    const res = await http.post('/api/v2/download/accounts/').send({
+      account_level: 'federal_account', file_format: 'tsv', columns,
+      filters: { fy, period: '12', agency: String(pick.agency_id), submission_type: 'object_class_program_activity', def_codes: [pick.defc] },
+    });
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(new RegExp(`^FY${fy}P01-P12_${pick.code}_FA_AccountBreakdownByPA-OC_`));
+    expect(res.body.download_request).toMatchObject({ agency: String(pick.agency_id), filters: { fy, period: 12, agency: String(pick.agency_id), def_codes: [pick.defc] } });
+    expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(fileName);
+    const ts = fileName.replace(/^.*_AccountBreakdownByPA-OC_/, '').replace(/\.zip$/, '');
+    const text = entries[`FY${fy}P01-P12_${pick.code}_FA_AccountBreakdownByPA-OC_${ts}_1.tsv`];
+    expect(text).toBeDefined();
+    const rows = parse(text!, { delimiter: '\t' }) as string[][];
+    expect(rows[0]).toEqual(['federal_account_symbol', 'object_class_code', 'disaster_emergency_fund_code', 'obligations_incurred']);
+    const expected = (await db.pool.any(sql.type(z.object({ fa: z.string(), oc: z.string(), obligation: z.string() }))`
+      SELECT coalesce(f.federal_account_code, '') AS fa, coalesce(o.object_class, '') AS oc, coalesce(sum(b.obligations_incurred_by_program_object_class_cpe)::text, '') AS obligation
+      FROM financial_accounts_by_program_activity_object_class b
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
+      LEFT JOIN federal_account f ON f.id = t.federal_account_id
+      LEFT JOIN object_class o ON o.id = b.object_class_id
+      WHERE b.submission_id = ANY(${sql.array([...latest], 'int4')}) AND t.funding_toptier_agency_id = ${pick.agency_id} AND b.disaster_emergency_fund_code = ${pick.defc}
+      GROUP BY 1, 2`)).map((r) => [r.fa, r.oc, pick.defc, r.obligation]).sort(byText);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rows.slice(1).sort(byText)).toEqual(expected);
+  });
+  it('by federal account: award financial rows of the TAS added up per account and award, the same total', async () => {
+    const fy = await busiestYear();
+    const res = await http.post('/api/v2/download/accounts/').send({ account_level: 'federal_account', filters: { fy, quarter: '4', submission_types: ['award_financial'] } });
+    expect(res.status).toBe(200);
+    expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(res.body.file_name);
+    const [name] = Object.keys(entries);
+    expect(name).toMatch(new RegExp(`^FY${fy}Q1-Q4_All_FA_AccountBreakdownByAward_.*_1\\.csv$`));
+    const rows = parse(entries[name!]!) as string[][];
+    expect(rows[0]).toEqual([...layoutColumns('award_financial.federal_account')]);
+    const at = rows[0]!.indexOf('transaction_obligated_amount');
+    const expected = await db.pool.one(sql.type(z.object({ obligation: z.string(), groups: z.number() }))`
+      SELECT sum(f.transaction_obligated_amount)::text AS obligation,
+        count(DISTINCT (t.federal_account_id, s.submission_id, f.award_id, f.program_activity_id, f.object_class_id, f.disaster_emergency_fund_code))::int AS groups
+      FROM financial_accounts_by_awards f JOIN submission_attributes s USING (submission_id)
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = f.treasury_account_id WHERE s.reporting_fiscal_year = ${fy}`);
+    expect(rows.slice(1).reduce((sum, r) => sum + Math.round(Number(r[at] || 0) * 100), 0)).toBe(Math.round(Number(expected.obligation) * 100));
+    expect(rows.length - 1).toBeLessThanOrEqual(expected.groups);
+    expect(rows.length - 1).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/v2/download/disaster/', () => {
+  it('the COVID-19 profile zip: GTAS balances, File B rows, prime awards and subawards of the COVID-19 codes', async () => {
+    const res = await http.post('/api/v2/download/disaster/').send({});
+    expect(res.status).toBe(200);
+    const fileName: string = res.body.file_name;
+    expect(fileName).toMatch(/^COVID-19_Profile_\d{4}-\d{2}-\d{2}_H\d{2}M\d{2}S\d{8}\.zip$/);
+    const covid = [...await db.pool.anyFirst(sql.type(z.object({ code: z.string() }))`SELECT code FROM disaster_emergency_fund_code WHERE group_name = 'covid_19' ORDER BY code COLLATE "C"`)];
+    const latest = await db.pool.one(sql.type(z.object({ fy: z.number(), period: z.number() }))`
+      SELECT submission_fiscal_year AS fy, submission_fiscal_month AS period FROM dabs_submission_window_schedule
+      WHERE NOT is_quarter AND submission_reveal_date <= now() ORDER BY 1 DESC, 2 DESC LIMIT 1`);
+    expect(res.body.download_request).toEqual({
+      request_type: 'disaster', file_format: 'csv',
+      filters: { def_codes: covid, latest_fiscal_year: String(latest.fy), latest_fiscal_period: String(latest.period), start_date: '2020-04-01' },
+    });
+    expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
+    const entries = await fetchZip(fileName);
+    const short = fileName.replace(/^COVID-19_Profile_/, '').replace(/\.zip$/, '').slice(0, -6);
+    const stem = `FY${latest.fy}P${String(latest.period).padStart(2, '0')}-Present_All_TAS`;
+    expect(Object.keys(entries).sort()).toEqual([
+      `Assistance_PrimeAwardSummaries_${short}_1.csv`, `Assistance_Subawards_${short}_1.csv`, `Contracts_PrimeAwardSummaries_${short}_1.csv`, `Contracts_Subawards_${short}_1.csv`,
+      `${stem}_AccountBalances_${short}_1.csv`, `${stem}_AccountBreakdownByPA-OC_${short}_1.csv`,
+    ]);
+    const codes = sql.array(covid, 'text');
+
+    const gtas = parse(entries[`${stem}_AccountBalances_${short}_1.csv`]!) as string[][];
+    expect(gtas[0]).toEqual([...layoutColumns('gtas_balances.treasury_account')]);
+    const col = (rows: string[][], name: string) => rows[0]!.indexOf(name);
+    const expectedGtas = (await db.pool.any(sql.type(z.object({ tas: z.string(), defc: z.string(), obligation: z.string() }))`
+      SELECT coalesce(t.tas_rendering_label, '') AS tas, g.disaster_emergency_fund_code AS defc, coalesce(g.obligations_incurred_total_cpe::text, '') AS obligation
+      FROM gtas_sf133_balances g LEFT JOIN treasury_appropriation_account t USING (treasury_account_identifier)
+      WHERE g.fiscal_year = ${latest.fy} AND g.fiscal_period = ${latest.period} AND g.disaster_emergency_fund_code = ANY(${codes})`))
+      .map((r) => [r.tas, r.defc, r.obligation]).sort(byText);
+    expect(expectedGtas.length).toBeGreaterThan(0);
+    expect(gtas.slice(1).map((r) => [r[col(gtas, 'treasury_account_symbol')]!, r[col(gtas, 'disaster_emergency_fund_code')]!, r[col(gtas, 'obligations_incurred')]!]).sort(byText)).toEqual(expectedGtas);
+
+    const fileB = parse(entries[`${stem}_AccountBreakdownByPA-OC_${short}_1.csv`]!) as string[][];
+    expect(fileB[0]).toEqual([...layoutColumns('object_class_program_activity.treasury_account')]);
+    const expectedB = await db.pool.one(sql.type(z.object({ rows: z.number(), obligation: z.string().nullable() }))`
+      WITH latest AS (
+        SELECT DISTINCT ON (toptier_code, reporting_fiscal_year) submission_id, reporting_fiscal_year, reporting_fiscal_period FROM submission_attributes
+        WHERE reporting_fiscal_year >= 2020 AND (reporting_fiscal_year, reporting_fiscal_period) <= (${latest.fy}, ${latest.period})
+        ORDER BY toptier_code, reporting_fiscal_year, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC)
+      SELECT count(*)::int AS rows, sum(b.obligations_incurred_by_program_object_class_cpe)::text AS obligation
+      FROM financial_accounts_by_program_activity_object_class b JOIN latest l USING (submission_id)
+      WHERE b.disaster_emergency_fund_code = ANY(${codes}) AND (l.reporting_fiscal_year, l.reporting_fiscal_period) >= (2020, 7)`);
+    expect(expectedB.rows).toBeGreaterThan(0);
+    expect(fileB.length - 1).toBe(expectedB.rows);
+    expect(fileB.slice(1).reduce((sum, r) => sum + Math.round(Number(r[col(fileB, 'obligations_incurred')] || 0) * 100), 0)).toBe(Math.round(Number(expectedB.obligation ?? 0) * 100));
+
+    const contracts = parse(entries[`Contracts_PrimeAwardSummaries_${short}_1.csv`]!) as string[][];
+    expect(contracts[0]).toEqual([...layoutColumns('award.d1')]);
+    const expectedKeys = await db.pool.anyFirst(sql.type(z.object({ key: z.string() }))`
+      SELECT generated_unique_award_id AS key FROM award_search WHERE is_fpds AND disaster_emergency_fund_codes && ${codes} ORDER BY 1`);
+    expect(expectedKeys.length).toBeGreaterThan(0);
+    expect(contracts.slice(1).map((r) => r[col(contracts, 'contract_award_unique_key')]!).sort()).toEqual([...expectedKeys]);
+    const assistance = parse(entries[`Assistance_PrimeAwardSummaries_${short}_1.csv`]!) as string[][];
+    expect(assistance[0]).toEqual([...layoutColumns('award.d2')]);
+  });
+
+  it('a code outside COVID-19 is a 400, no job', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/download/disaster/').send({ filters: { def_codes: ['Z'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^Not COVID-19 DEF code\(s\): Z\./);
+    const bad = await http.post('/api/v2/download/disaster/').send({ filters: { def_codes: 'L' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/def_codes/);
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('an identical request', () => {
+  it('is answered with the job that has it, until the data changes or the job fails', async () => {
+    const body = { account_level: 'treasury_account', file_format: 'csv', filters: { fy: 2020, quarter: 2, submission_types: ['account_balances'] } };
+    const first = await http.post('/api/v2/download/accounts/').send(body);
+    expect(first.status).toBe(200);
+    const before = await jobCount();
+    // The same request with its keys in another order, numbers as strings, the default file_format left out.
+    const same = await http.post('/api/v2/download/accounts/').send({ filters: { submission_types: ['account_balances'], quarter: '2', fy: '2020' }, account_level: 'treasury_account' });
+    const withoutHost = (b: Record<string, unknown>) => ({ ...b, status_url: undefined, file_url: undefined }); // supertest: a new port per request
+    expect(withoutHost(same.body)).toEqual(withoutHost(first.body));
+    expect(same.body.file_url).toMatch(new RegExp(`/api/v2/download/files/${first.body.file_name}$`));
+    expect(await jobCount()).toBe(before);
+    const other = await http.post('/api/v2/download/accounts/').send({ ...body, file_format: 'tsv' });
+    expect(other.body.file_name).not.toBe(first.body.file_name);
+    expect(await jobCount()).toBe(before + 1);
+
+    await waitForStatus(first.body.file_name, ['finished']);
+    expect((await http.post('/api/v2/download/accounts/').send(body)).body.file_name).toBe(first.body.file_name);
+    // A data load (any write to the tables the log watches) makes every earlier job stale.
+    await db.pool.query(sql.unsafe`UPDATE toptier_agency SET name = name WHERE false`);
+    const afterLoad = await http.post('/api/v2/download/accounts/').send(body);
+    expect(afterLoad.body.file_name).not.toBe(first.body.file_name);
+    await waitForStatus(afterLoad.body.file_name, ['finished']);
+    // A failed job is never the answer.
+    await db.pool.query(sql.unsafe`UPDATE download_job SET status = 'failed' WHERE file_name = ${afterLoad.body.file_name}`);
+    const afterFailure = await http.post('/api/v2/download/accounts/').send(body);
+    expect([first.body.file_name, afterLoad.body.file_name]).not.toContain(afterFailure.body.file_name);
+    await waitForStatus(afterFailure.body.file_name, ['finished']);
+  });
+});
+
 describe('bad input: JSON 4xx, no job created', () => {
   it.each([
     ['unknown column', '/api/v2/download/awards/', { filters: {}, columns: ['no_such_column'] }, 400, /Unknown columns: no_such_column/],
@@ -426,6 +665,18 @@ describe('bad input: JSON 4xx, no job created', () => {
     ['missing filters', '/api/v2/download/transactions/', { columns: [] }, 422, /filters/],
     ['limit over 500,000', '/api/v2/download/transactions/', { filters: {}, limit: 500001 }, 400, /limit/],
     ['unknown DEF code', '/api/v2/download/awards/', { filters: { def_codes: ['ZZ'] } }, 400, /Unknown DEF code/],
+    ['accounts: quarter and period', '/api/v2/download/accounts/', { account_level: 'treasury_account', filters: { fy: '2020', quarter: '1', period: '3', submission_types: ['account_balances'] } }, 400, /either filters.quarter or filters.period/],
+    ['accounts: neither quarter nor period', '/api/v2/download/accounts/', { account_level: 'treasury_account', filters: { fy: 2020, submission_types: ['account_balances'] } }, 400, /either filters.quarter or filters.period/],
+    ['accounts: no submission type', '/api/v2/download/accounts/', { account_level: 'federal_account', filters: { fy: 2020, quarter: 1 } }, 400, /submission_types/],
+    ['accounts: period 1', '/api/v2/download/accounts/', { account_level: 'treasury_account', filters: { fy: 2020, period: '1', submission_type: 'award_financial' } }, 400, /period/],
+    ['accounts: bad fy', '/api/v2/download/accounts/', { account_level: 'treasury_account', filters: { fy: '20x0', quarter: 1, submission_type: 'award_financial' } }, 400, /fy/],
+    ['accounts: unknown agency', '/api/v2/download/accounts/', { account_level: 'treasury_account', filters: { fy: 2020, quarter: 1, agency: 'NOPE', submission_type: 'award_financial' } }, 400, /Unknown agency: NOPE/],
+    ['accounts: unknown federal account', '/api/v2/download/accounts/', { account_level: 'federal_account', filters: { fy: 2020, quarter: 1, federal_account: 999999999, submission_type: 'award_financial' } }, 400, /Unknown federal account: 999999999/],
+    ['accounts: unknown DEF code', '/api/v2/download/accounts/', { account_level: 'treasury_account', filters: { fy: 2020, quarter: 1, def_codes: ['ZZ'], submission_type: 'award_financial' } }, 400, /Unknown DEF code\(s\): ZZ/],
+    ['accounts: a TAS column in a federal account file', '/api/v2/download/accounts/', { account_level: 'federal_account', columns: ['treasury_account_symbol'], filters: { fy: 2020, quarter: 1, submission_type: 'account_balances' } }, 400, /Unknown columns: treasury_account_symbol/],
+    ['accounts: bad account_level', '/api/v2/download/accounts/', { account_level: 'agency', filters: { fy: 2020, quarter: 1, submission_type: 'account_balances' } }, 400, /account_level/],
+    ['accounts: missing account_level', '/api/v2/download/accounts/', { filters: { fy: 2020, quarter: 1, submission_type: 'account_balances' } }, 422, /account_level/],
+    ['accounts: empty body', '/api/v2/download/accounts/', {}, 422, /account_level|filters/],
     ['bad date', '/api/v2/download/awards/', { filters: { time_period: [{ start_date: '2020-13-01', end_date: '2021-01-01' }] } }, 400, /date/],
   ])('%s', async (_name, url, body, code, detail) => {
     const before = await jobCount();

@@ -36,6 +36,6 @@ export const awardDownloadRoute = (ctx: DownloadContext, requestType: 'award' | 
     const timestamp = downloadTimestamp(new Date(), nextSequence());
     planAwardDownload(request, timestamp, facts); // throws 400 for filters or columns that cannot be used
     const fileName = `${ZIP_PREFIX[requestType]}_${timestamp}.zip`;
-    await startDownload(ctx, { fileName, requestType, request: { ...request, timestamp } });
-    return { ...jobUrls(ctx, req, fileName), file_name: fileName, download_request: { ...request } };
+    const jobName = await startDownload(ctx, { fileName, requestType, request: { ...request, timestamp } });
+    return { ...jobUrls(ctx, req, jobName), file_name: jobName, download_request: { ...request } };
   });

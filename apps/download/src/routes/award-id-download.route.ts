@@ -35,7 +35,7 @@ export const awardIdDownloadRoute = (ctx: DownloadContext, kind: AwardIdDownload
       award: { award_id: award.award_id, display_id: award.display_id },
     };
     const fileName = awardIdFileName(request, downloadTimestamp(new Date(), nextSequence()));
-    await startDownload(ctx, { fileName, requestType: kind, request });
+    const jobName = await startDownload(ctx, { fileName, requestType: kind, request });
     const { award: _award, ...shown } = request;
-    return { ...jobUrls(ctx, req, fileName), file_name: fileName, download_request: { ...shown } };
+    return { ...jobUrls(ctx, req, jobName), file_name: jobName, download_request: { ...shown } };
   });

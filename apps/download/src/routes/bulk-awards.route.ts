@@ -42,6 +42,6 @@ export const bulkAwardsRoute = (ctx: DownloadContext) =>
     const first = f.agencies?.[0];
     const agencyPart = first ? ((await toptierCodeOf(ctx.db, first)) ?? 'All') : 'All';
     const fileName = `${agencyPart}_${bulkKind(prime.length > 0, sub.length > 0)}_${timestamp}.zip`;
-    await startDownload(ctx, { fileName, requestType: 'bulk_award', request: { ...request, timestamp } });
-    return { ...jobUrls(ctx, req, fileName), file_name: fileName, download_request: { ...request } };
+    const jobName = await startDownload(ctx, { fileName, requestType: 'bulk_award', request: { ...request, timestamp } });
+    return { ...jobUrls(ctx, req, jobName), file_name: jobName, download_request: { ...request } };
   });

@@ -28,6 +28,6 @@ export const disasterRecipientsRoute = (ctx: DownloadContext) =>
     };
     const timestamp = downloadTimestamp(new Date(), nextSequence());
     const fileName = `COVID-19_Recipients_${category}_${timestamp}.zip`;
-    await startDownload(ctx, { fileName, requestType: 'disaster_recipient', request: { ...request, timestamp } });
-    return { ...jobUrls(ctx, req, fileName), file_name: fileName, download_request: { ...request } };
+    const jobName = await startDownload(ctx, { fileName, requestType: 'disaster_recipient', request: { ...request, timestamp } });
+    return { ...jobUrls(ctx, req, jobName), file_name: jobName, download_request: { ...request } };
   });

@@ -1,6 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { downloadWorkflow } from '@usas/download-workflows';
-import { deleteReadyJob, insertJob, listStaleReadyJobs } from '@usas/downloads';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { deleteReadyJob, findSameJob, insertJob, listStaleReadyJobs } from '@usas/downloads';
 import { ApiError } from '@usas/errors';
 import type { Request } from 'express';
 import type { DownloadContext } from '../download-context';
@@ -47,16 +49,30 @@ export async function resumeReadyJobs(ctx: DownloadContext, olderThanSeconds = 6
 /**
  * Accepts a job: writes its row (status `ready`) and starts its workflow, id = file name. The row is written
  * first so the workflow's first activity always finds it; if the workflow cannot be started the row is removed
- * and the client gets a 503, so no job is left that nothing will run.
+ * and the client gets a 503, so no job is left that nothing will run. An identical request accepted since the
+ * last data load (not failed, its file not yet removed by retention) is answered with that job instead, as
+ * upstream does. Returns the file name of the job that answers.
  */
-export async function startDownload(ctx: DownloadContext, job: { fileName: string; requestType: string; request: object }): Promise<void> {
+export async function startDownload(ctx: DownloadContext, job: { fileName: string; requestType: string; request: object }): Promise<string> {
+  const same = await findSameJob(ctx.primary, job.requestType, job.request);
+  if (same && (same.status !== 'finished' || (await fileExists(path.join(ctx.downloadDir, same.file_name))))) return same.file_name;
   await insertJob(ctx.primary, job);
   try {
     await startWorkflow(ctx, job.fileName);
   } catch (error) {
     // Another process (resumeReadyJobs) may have started it first: the job runs, all is well.
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return job.fileName;
     await deleteReadyJob(ctx.primary, job.fileName).catch(() => undefined);
     throw new ApiError('service_unavailable', 'The download service cannot start jobs right now; try again shortly.', { cause: error });
+  }
+  return job.fileName;
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
   }
 }

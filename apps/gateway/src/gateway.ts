@@ -58,6 +58,17 @@ interface OperationSchema {
 const operationOf = (req: Request): OperationSchema | undefined => (req as Request & { openapi?: { schema?: OperationSchema } }).openapi?.schema;
 
 /**
+ * A request for an operation of the spec that no mounted app answered: the app that owns it does not run in
+ * this process (all-in-one without downloads, say). That is the service being partly unavailable, not an
+ * unknown path, so it is a 503 naming the app rather than the 404 of the fallback.
+ */
+const unservedOperation: RequestHandler = (req, _res, next) => {
+  const app = operationOf(req)?.['x-app'];
+  if (!app) return next();
+  next(new ApiError('service_unavailable', `The ${app} service does not run in this process; try again later or use another server.`));
+};
+
+/**
  * Route class of a validated request: the reference app's lookups and lists are `reference`; every
  * other app's (search aggregations and whatever is added later) `search`, the expensive class.
  */
@@ -176,6 +187,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         limiter.middleware,
       ]),
       ...appRoutes,
+      unservedOperation,
     ],
   });
 

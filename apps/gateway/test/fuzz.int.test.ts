@@ -53,7 +53,10 @@ describe('requests generated from the served openapi.json', () => {
       fc.asyncProperty(fuzzRequests(doc), async (r) => {
         const a = await send(r);
         counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
-        const ok = a.status < 500 && (a.status < 400 || (/^application\/json/.test(a.contentType) && typeof (JSON.parse(a.body) as { detail?: unknown }).detail === 'string'));
+        // The harness runs every app but downloads (they need a Temporal server: tools/launcher/test/downloads*):
+        // their operations answer the gateway's 503 for an app that does not run here, which is expected.
+        const unserved = a.status === 503 && a.body.includes('The download service does not run in this process');
+        const ok = unserved || (a.status < 500 && (a.status < 400 || (/^application\/json/.test(a.contentType) && typeof (JSON.parse(a.body) as { detail?: unknown }).detail === 'string')));
         if (!ok && failures.length < 10) {
           failures.push(`${r.method} ${r.url.slice(0, 300)} ${JSON.stringify(r.headers)} ${r.body?.subarray(0, 300).toString('latin1') ?? ''} -> ${a.status} ${a.body.slice(0, 200)}`);
         }

@@ -3317,6 +3317,21 @@ export interface components {
             };
             content?: never;
         };
+        /**
+         * @description The service cannot answer now: too many requests of this kind are running or queued, the database does not
+         *     answer within the statement timeout, or the app serving the operation does not run in this process. The
+         *     `Retry-After` header, when present, says how many seconds to wait.
+         */
+        unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error-body"];
+            };
+        };
         /** @description A required field is missing, or the request cannot be processed as given. */
         unprocessable: {
             headers: {
@@ -3385,6 +3400,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAccountAid: {
@@ -3419,6 +3435,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAccountAta: {
@@ -3453,6 +3470,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAccountBpoa: {
@@ -3481,6 +3499,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAccountEpoa: {
@@ -3509,6 +3528,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAccountMain: {
@@ -3537,6 +3557,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAccountSub: {
@@ -3565,6 +3586,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAwardingAgencyOffice: {
@@ -3591,6 +3613,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteAwardingAgency: {
@@ -3620,6 +3643,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteCfda: {
@@ -3653,6 +3677,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteCity: {
@@ -3695,6 +3720,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteFundingAgencyOffice: {
@@ -3721,6 +3747,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteFundingAgency: {
@@ -3750,6 +3777,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteGlossary: {
@@ -3781,6 +3809,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteLocation: {
@@ -3851,6 +3880,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteNaics: {
@@ -3883,6 +3913,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteProgramActivity: {
@@ -3914,6 +3945,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompletePsc: {
@@ -3945,6 +3977,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     autocompleteRecipient: {
@@ -3986,6 +4019,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     getAward: {
@@ -4011,6 +4045,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     listAwardAccounts: {
@@ -4047,6 +4082,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     countAwardFederalAccounts: {
@@ -4074,6 +4110,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     countAwardSubawards: {
@@ -4101,6 +4138,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     countAwardTransactions: {
@@ -4128,6 +4166,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     getAwardFundingRollup: {
@@ -4157,6 +4196,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listAwardFunding: {
@@ -4193,6 +4233,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     getAwardsLastUpdated: {
@@ -4215,6 +4256,7 @@ export interface operations {
                     };
                 };
             };
+            503: components["responses"]["unavailable"];
         };
     };
     listBudgetFunctions: {
@@ -4242,6 +4284,7 @@ export interface operations {
                     };
                 };
             };
+            503: components["responses"]["unavailable"];
         };
     };
     listBudgetSubfunctions: {
@@ -4277,6 +4320,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     bulkDownloadAwards: {
@@ -4324,8 +4368,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     bulkDownloadListAgencies: {
@@ -4363,8 +4407,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     bulkDownloadStatus: {
@@ -4390,6 +4434,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadAccounts: {
@@ -4446,6 +4491,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadAssistance: {
@@ -4471,8 +4517,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadAwards: {
@@ -4498,8 +4544,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadContract: {
@@ -4525,8 +4571,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadCount: {
@@ -4569,8 +4615,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadDisaster: {
@@ -4602,6 +4648,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadDisasterRecipients: {
@@ -4633,8 +4680,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadFile: {
@@ -4659,6 +4706,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadIdv: {
@@ -4684,8 +4732,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadSearch: {
@@ -4711,8 +4759,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadStatus: {
@@ -4738,6 +4786,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     downloadTransactions: {
@@ -4763,8 +4812,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
-            404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listIdvAccounts: {
@@ -4801,6 +4850,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listIdvActivity: {
@@ -4856,6 +4906,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     getIdvAmounts: {
@@ -4903,6 +4954,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     listIdvAwards: {
@@ -4960,6 +5012,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     countIdvFederalAccounts: {
@@ -4989,6 +5042,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     getIdvFundingRollup: {
@@ -5018,6 +5072,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listIdvFunding: {
@@ -5055,6 +5110,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listRecipients: {
@@ -5081,6 +5137,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     getRecipient: {
@@ -5109,6 +5166,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     listRecipientChildren: {
@@ -5143,6 +5201,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     countRecipients: {
@@ -5178,6 +5237,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listRecipientsByDuns: {
@@ -5204,6 +5264,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     getRecipientByDuns: {
@@ -5232,6 +5293,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     listStates: {
@@ -5259,6 +5321,7 @@ export interface operations {
                     }[];
                 };
             };
+            503: components["responses"]["unavailable"];
         };
     };
     getState: {
@@ -5302,6 +5365,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     getStateAwards: {
@@ -5336,6 +5400,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     getAgencyOverview: {
@@ -5376,6 +5441,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     listAwardTypes: {
@@ -5403,6 +5469,7 @@ export interface operations {
                     };
                 };
             };
+            503: components["responses"]["unavailable"];
         };
     };
     listCfdaTotals: {
@@ -5425,6 +5492,7 @@ export interface operations {
                     };
                 };
             };
+            503: components["responses"]["unavailable"];
         };
     };
     getCfdaTotals: {
@@ -5449,6 +5517,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
         };
     };
     listDefCodes: {
@@ -5471,6 +5540,7 @@ export interface operations {
                     };
                 };
             };
+            503: components["responses"]["unavailable"];
         };
     };
     pscFilterTree: {
@@ -5503,6 +5573,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     pscFilterTreeGroup: {
@@ -5538,6 +5609,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     pscFilterTreeGroupPsc: {
@@ -5575,6 +5647,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     pscFilterTreeGroupPscPsc: {
@@ -5614,6 +5687,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     tasFilterTree: {
@@ -5646,6 +5720,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     tasFilterTreeAgency: {
@@ -5681,6 +5756,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     tasFilterTreeFederalAccount: {
@@ -5718,6 +5794,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     createFilterHash: {
@@ -5751,6 +5828,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             413: components["responses"]["payload-too-large"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listGlossary: {
@@ -5786,6 +5864,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     restoreFilterHash: {
@@ -5822,6 +5901,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listNaics: {
@@ -5847,6 +5927,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     getNaics: {
@@ -5872,6 +5953,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     listSubmissionPeriods: {
@@ -5910,6 +5992,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     listToptierAgencies: {
@@ -5953,6 +6036,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     listTotalBudgetaryResources: {
@@ -5985,6 +6069,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
         };
     };
     newAwardsOverTime: {
@@ -6031,6 +6116,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByAwardCount: {
@@ -6077,6 +6163,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByAward: {
@@ -6149,6 +6236,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategory: {
@@ -6178,6 +6266,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryAwardingAgency: {
@@ -6208,6 +6297,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryAwardingSubagency: {
@@ -6238,6 +6328,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryCfda: {
@@ -6268,6 +6359,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryCountry: {
@@ -6298,6 +6390,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryCounty: {
@@ -6328,6 +6421,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryDefc: {
@@ -6358,6 +6452,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryDistrict: {
@@ -6388,6 +6483,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryFederalAccount: {
@@ -6418,6 +6514,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryFundingAgency: {
@@ -6448,6 +6545,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryFundingSubagency: {
@@ -6478,6 +6576,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryNaics: {
@@ -6508,6 +6607,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryPsc: {
@@ -6538,6 +6638,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryRecipientDuns: {
@@ -6568,6 +6669,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryRecipient: {
@@ -6598,6 +6700,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByCategoryStateTerritory: {
@@ -6628,6 +6731,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByGeography: {
@@ -6676,6 +6780,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingBySubawardGrouped: {
@@ -6732,6 +6837,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByTransactionCount: {
@@ -6763,6 +6869,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByTransactionGrouped: {
@@ -6819,6 +6926,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingByTransaction: {
@@ -6867,6 +6975,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     spendingOverTime: {
@@ -6912,6 +7021,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     transactionSpendingSummary: {
@@ -6946,6 +7056,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listSubawards: {
@@ -6999,6 +7110,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
     listTransactions: {
@@ -7058,6 +7170,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
         };
     };
 }

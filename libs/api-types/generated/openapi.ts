@@ -670,6 +670,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/def_code/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count of the requested DEF codes that received funding
+         * @description The number of requested DEF codes with GTAS budgetary resources in the periods the overview counts (the length
+         *     of the overview's `funding` for the same codes). `award_type_codes` is accepted and ignored, as upstream.
+         */
+        post: operations["disasterDefCodeCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/overview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Funding and spending of disaster/emergency supplemental funding
+         * @description `funding` is each requested DEF code's total budgetary resources from GTAS (SF 133), summed over the latest
+         *     period of each fiscal year from the emergency's reporting start (FY2020 P7); `total_budget_authority` is their
+         *     sum. `spending.total_obligations` and `total_outlays` come from the same GTAS rows (obligations less prior-year
+         *     deobligations, gross outlays less paid prior-year recoveries); `award_obligations` and `award_outlays` from the
+         *     award financial (File C) rows of the latest submission per agency and period: obligations of every period,
+         *     outlays (fiscal-year-to-date) from the latest period of each year. Without `def_codes` the COVID-19 codes are used.
+         */
+        get: operations["disasterOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/assistance/": {
         parameters: {
             query?: never;
@@ -2597,6 +2643,13 @@ export interface components {
             type_set_aside: string | null;
             type_set_aside_description: string | null;
         };
+        "count-request": {
+            filter: {
+                /** @description When given, only File C rows linked to awards (File D) of these types count. */
+                award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
+                def_codes: components["schemas"]["def-codes"];
+            };
+        };
         "def-code": {
             /** @example L */
             code: string;
@@ -2610,6 +2663,11 @@ export interface components {
             title: string | null;
             urls: string[] | null;
         };
+        /**
+         * @description DEF codes to include (at least one). Each must be a code of the DEF code reference table; an unknown code is
+         *     answered with 400.
+         */
+        "def-codes": string[];
         /** @description Amounts of File C rows per disaster emergency fund code. */
         "defc-amounts": {
             amount: number;
@@ -3239,6 +3297,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description The count. */
+        "count-response": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    count: number;
+                };
+            };
         };
         /** @description No such resource or path. */
         "not-found": {
@@ -4340,6 +4409,60 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+        };
+    };
+    disasterDefCodeCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterOverview: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated DEF codes (for example `L,M,N`). */
+                def_codes?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Funding and spending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        funding: {
+                            amount: number;
+                            def_code: string;
+                        }[];
+                        spending: {
+                            award_obligations: number | null;
+                            award_outlays: number | null;
+                            total_obligations: number | null;
+                            total_outlays: number | null;
+                        };
+                        total_budget_authority: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
         };
     };
     downloadAssistance: {

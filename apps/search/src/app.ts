@@ -3,6 +3,8 @@ import type { DatabasePool } from 'slonik';
 import { CATEGORY_NAMES } from './categories/category-definitions';
 import { SearchContext } from './common/search-context';
 import { SearchPlanner, type PlannerOptions } from './planner/search-planner';
+import { disasterAwardAmountRoute } from './routes/disaster-award-amount.route';
+import { DISASTER_COUNTS, disasterCountRoute } from './routes/disaster-count.route';
 import { disasterDefCodeCountRoute } from './routes/disaster-def-code-count.route';
 import { disasterOverviewRoute } from './routes/disaster-overview.route';
 import { newAwardsOverTimeRoute } from './routes/new-awards-over-time.route';
@@ -48,5 +50,7 @@ export function createApp(deps: SearchDeps): Router {
   // Disaster/emergency funding (architecture.md places it in the search app).
   router.get('/api/v2/disaster/overview/', disasterOverviewRoute(ctx));
   router.post('/api/v2/disaster/def_code/count/', disasterDefCodeCountRoute(ctx));
+  router.post('/api/v2/disaster/award/amount/', disasterAwardAmountRoute(ctx));
+  for (const kind of DISASTER_COUNTS) router.post(`/api/v2/disaster/${kind}/count/`, disasterCountRoute(ctx, kind));
   return router;
 }

@@ -63,16 +63,76 @@ export interface FileCRow {
 }
 
 export const FILE_C: FileCRow[] = [
-  { submission_id: 1, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'L', transaction_obligated_amount: 8000, gross_outlay_amount_by_award_cpe: 800 },
-  { submission_id: 2, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'L', transaction_obligated_amount: 100.25, gross_outlay_amount_by_award_cpe: 10 },
-  { submission_id: 3, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'L', transaction_obligated_amount: 999, gross_outlay_amount_by_award_cpe: 999 },
-  { submission_id: 4, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'L', transaction_obligated_amount: 200, gross_outlay_amount_by_award_cpe: 50, ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe: 5 },
-  { submission_id: 4, treasury_account_id: 2, award_id: null, disaster_emergency_fund_code: 'M', transaction_obligated_amount: 40, gross_outlay_amount_by_award_cpe: 4 },
-  { submission_id: 4, treasury_account_id: 2, award_id: null, disaster_emergency_fund_code: null, transaction_obligated_amount: 11, gross_outlay_amount_by_award_cpe: 1 },
-  { submission_id: 5, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'L', transaction_obligated_amount: 300, gross_outlay_amount_by_award_cpe: 30 },
-  { submission_id: 5, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'Z9', transaction_obligated_amount: 7000, gross_outlay_amount_by_award_cpe: 700 },
-  { submission_id: 6, treasury_account_id: 1, award_id: null, disaster_emergency_fund_code: 'L', transaction_obligated_amount: 5000, gross_outlay_amount_by_award_cpe: 500 },
-  { submission_id: 7, treasury_account_id: 3, award_id: null, disaster_emergency_fund_code: 'M', transaction_obligated_amount: 60, gross_outlay_amount_by_award_cpe: 6, ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe: -1 },
+  { submission_id: 1, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 8000, gross_outlay_amount_by_award_cpe: 800 },
+  { submission_id: 2, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 100.25, gross_outlay_amount_by_award_cpe: 10 },
+  { submission_id: 3, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 999, gross_outlay_amount_by_award_cpe: 999 },
+  { submission_id: 4, treasury_account_id: 900002, award_id: 9000002, fain: 'F2', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 200, gross_outlay_amount_by_award_cpe: 50, ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe: 5 },
+  { submission_id: 4, treasury_account_id: 900003, award_id: 9000003, fain: 'F3', disaster_emergency_fund_code: 'M', transaction_obligated_amount: 40, gross_outlay_amount_by_award_cpe: 4 },
+  { submission_id: 4, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: null, transaction_obligated_amount: 11, gross_outlay_amount_by_award_cpe: 1 },
+  { submission_id: 5, treasury_account_id: 900003, award_id: 9000003, fain: 'F3', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 300, gross_outlay_amount_by_award_cpe: 30 },
+  { submission_id: 5, treasury_account_id: 900003, award_id: 9000004, fain: 'F4', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 25, gross_outlay_amount_by_award_cpe: 0 },
+  { submission_id: 5, treasury_account_id: 900002, award_id: 9000004, fain: 'F4', disaster_emergency_fund_code: 'L', transaction_obligated_amount: -25, gross_outlay_amount_by_award_cpe: 0 },
+  { submission_id: 5, treasury_account_id: 900003, award_id: 9000005, fain: 'F5', disaster_emergency_fund_code: 'Z9', transaction_obligated_amount: 7000, gross_outlay_amount_by_award_cpe: 700 },
+  { submission_id: 6, treasury_account_id: 900002, award_id: 9000002, fain: 'F2', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 5000, gross_outlay_amount_by_award_cpe: 500 },
+  { submission_id: 7, treasury_account_id: 900003, award_id: null, piid: 'P9', disaster_emergency_fund_code: 'M', transaction_obligated_amount: 60, gross_outlay_amount_by_award_cpe: 6, ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe: -1 },
+];
+
+export interface Award {
+  award_id: number;
+  type: string;
+  awarding_toptier_agency_code: string;
+  recipient_hash: string;
+  cfda_number: string | null;
+  total_loan_value: number | null;
+}
+
+const R1 = '91111111-1111-4111-8111-111111111111';
+const R2 = '92222222-2222-4222-8222-222222222222';
+
+export const AWARDS: Award[] = [
+  { award_id: 9000001, type: 'A', awarding_toptier_agency_code: 'Z91', recipient_hash: R1, cfda_number: null, total_loan_value: null },
+  { award_id: 9000002, type: '02', awarding_toptier_agency_code: 'Z92', recipient_hash: R2, cfda_number: '10.001', total_loan_value: null },
+  { award_id: 9000003, type: '07', awarding_toptier_agency_code: 'Z92', recipient_hash: R1, cfda_number: '10.002', total_loan_value: 5000 },
+  { award_id: 9000004, type: '08', awarding_toptier_agency_code: 'Z91', recipient_hash: R2, cfda_number: '10.003', total_loan_value: 777 },
+  { award_id: 9000005, type: '07', awarding_toptier_agency_code: 'Z91', recipient_hash: R2, cfda_number: '10.004', total_loan_value: 333 },
+];
+
+/** Treasury accounts: their federal account and the toptier agency owning them. */
+export const ACCOUNTS = [
+  { treasury_account_identifier: 900001, federal_account_id: 90001, funding_toptier_agency_id: 9001 },
+  { treasury_account_identifier: 900002, federal_account_id: 90002, funding_toptier_agency_id: 9002 },
+  { treasury_account_identifier: 900003, federal_account_id: 90003, funding_toptier_agency_id: 9002 },
+];
+
+/** Object classes by id: their code. */
+export const OBJECT_CLASSES: Record<number, string> = { 9001: 'X91', 9002: 'X92', 9003: 'X93' };
+
+export interface FileBRow {
+  submission_id: number;
+  treasury_account_id: number;
+  object_class_id: number;
+  disaster_emergency_fund_code: string;
+  obligations_incurred_by_program_object_class_cpe: number;
+  gross_outlay_amount_by_program_object_class_cpe: number;
+}
+
+const b = (submission: number, tas: number, oc: number, defc: string, obl: number, out: number): FileBRow => ({
+  submission_id: submission,
+  treasury_account_id: tas,
+  object_class_id: oc,
+  disaster_emergency_fund_code: defc,
+  obligations_incurred_by_program_object_class_cpe: obl,
+  gross_outlay_amount_by_program_object_class_cpe: out,
+});
+
+export const FILE_B: FileBRow[] = [
+  b(4, 900001, 9001, 'L', 500, 100),
+  b(4, 900002, 9002, 'M', 0, 0),
+  b(5, 900003, 9001, 'L', 50, 0),
+  b(2, 900003, 9002, 'M', 0, 3),
+  b(6, 900002, 9003, 'L', 9, 9),
+  b(1, 900002, 9003, 'L', 9, 9),
+  b(5, 900002, 9003, 'Z9', 9, 9),
 ];
 
 export interface GtasRow {
@@ -146,5 +206,36 @@ export async function seedDisasterData(db: CommonQueryMethods): Promise<void> {
     })),
   );
   await insertRows(db, 'financial_accounts_by_awards', FILE_C.map((r) => ({ ...r })));
+  await insertRows(db, 'financial_accounts_by_program_activity_object_class', FILE_B.map((r) => ({ ...r })));
+  await insertRows(db, 'toptier_agency', [
+    { toptier_agency_id: 9001, toptier_code: 'Z91', name: 'Disaster Test Department', slug: 'disaster-test-department' },
+    { toptier_agency_id: 9002, toptier_code: 'Z92', name: 'Disaster Test Agency', slug: 'disaster-test-agency' },
+  ]);
+  await insertRows(db, 'federal_account', [
+    { id: 90001, agency_identifier: '991', main_account_code: '0001', federal_account_code: '991-0001', account_title: 'Relief', parent_toptier_agency_id: 9001 },
+    { id: 90002, agency_identifier: '992', main_account_code: '0002', federal_account_code: '992-0002', account_title: 'Loans', parent_toptier_agency_id: 9002 },
+    { id: 90003, agency_identifier: '992', main_account_code: '0003', federal_account_code: '992-0003', account_title: 'Grants', parent_toptier_agency_id: 9002 },
+  ]);
+  await insertRows(
+    db,
+    'treasury_appropriation_account',
+    ACCOUNTS.map((a) => ({ ...a, tas_rendering_label: `DISASTER-TEST-${a.treasury_account_identifier}`, agency_id: '991', main_account_code: '0001', sub_account_code: '000' })),
+  );
+  await insertRows(
+    db,
+    'object_class',
+    Object.entries(OBJECT_CLASSES).map(([id, code]) => ({
+      id: Number(id),
+      major_object_class: '90',
+      major_object_class_name: 'Test',
+      object_class: code,
+      object_class_name: `Test ${code}`,
+    })),
+  );
+  await insertRows(
+    db,
+    'award_search',
+    AWARDS.map((a) => ({ ...a, generated_unique_award_id: `DISASTER_TEST_${a.award_id}`, is_fpds: a.type === 'A' })),
+  );
   await insertRows(db, 'gtas_sf133_balances', GTAS.map(({ counted: _counted, ...r }) => r));
 }

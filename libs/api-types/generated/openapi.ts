@@ -670,6 +670,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/agency/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (agency)
+         * @description Without award types, the agencies owning the Treasury accounts (the TAS's funding agency) of the File B rows with a non-zero obligation or outlay; with award types, the awarding agencies of the linked awards of those types.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterAgencyCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/award/amount/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obligations, outlays and award count of awards funded by disaster/emergency funding
+         * @description Sums the award financial (File C) rows of the DEF codes from submissions of FY2020 P7 on (the latest one per
+         *     agency and period, in a revealed window): obligations of every period, outlays (fiscal-year-to-date, with the
+         *     USSGL 487200/497200 adjustments) of the latest period of each year. `award_count` counts the awards whose
+         *     obligations or outlays do not sum to zero. `award_type_codes` keeps the rows linked to awards (File D) of those
+         *     types; `award_type` keeps procurement (PIID) or assistance (FAIN/URI) rows; they are mutually exclusive.
+         *     `face_value_of_loan` (the loans' total loan value, loan types 07 and 08 only) is present when
+         *     `award_type_codes` names a loan type. `pagination` and `spending_type` are accepted and not used.
+         */
+        post: operations["disasterAwardAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/award/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (award)
+         * @description Awards funded by the File C rows of the DEF codes (and award types, which need the File C to File D link) whose obligations or outlays do not sum to zero; the same awards as award/amount's award_count.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterAwardCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/cfda/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (cfda)
+         * @description Distinct assistance listings (CFDA numbers) of the awards award/count counts.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterCfdaCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/disaster/def_code/count/": {
         parameters: {
             query?: never;
@@ -685,6 +777,50 @@ export interface paths {
          *     of the overview's `funding` for the same codes). `award_type_codes` is accepted and ignored, as upstream.
          */
         post: operations["disasterDefCodeCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/federal_account/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (federal_account)
+         * @description Distinct federal accounts of the File B rows with a non-zero obligation or outlay (with award types, of the File C rows linked to awards of those types).
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterFederalAccountCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/object_class/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (object_class)
+         * @description Distinct object classes of the File B rows with a non-zero obligation or outlay (with award types, of the File C rows linked to awards of those types).
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterObjectClassCount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -710,6 +846,28 @@ export interface paths {
         get: operations["disasterOverview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/recipient/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (recipient)
+         * @description Distinct recipients (recipient hash) of the awards award/count counts.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterRecipientCount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4411,7 +4569,144 @@ export interface operations {
             404: components["responses"]["not-found"];
         };
     };
+    disasterAgencyCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterAwardAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        /** @enum {string} */
+                        award_type?: "procurement" | "assistance";
+                        award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
+                        def_codes: components["schemas"]["def-codes"];
+                    };
+                    pagination?: {
+                        limit?: number;
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                        page?: number;
+                        sort?: string;
+                    };
+                    /** @enum {string} */
+                    spending_type?: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        award_count: number;
+                        face_value_of_loan?: number;
+                        obligation: number;
+                        outlay: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterAwardCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterCfdaCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
     disasterDefCodeCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterFederalAccountCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterObjectClassCount: {
         parameters: {
             query?: never;
             header?: never;
@@ -4463,6 +4758,24 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+        };
+    };
+    disasterRecipientCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
         };
     };
     downloadAssistance: {

@@ -3,6 +3,7 @@ import type { DatabasePool } from 'slonik';
 import { CATEGORY_NAMES } from './categories/category-definitions';
 import { SearchContext } from './common/search-context';
 import { SearchPlanner, type PlannerOptions } from './planner/search-planner';
+import { disasterAgencySpendingRoute } from './routes/disaster-agency-spending.route';
 import { disasterAwardAmountRoute } from './routes/disaster-award-amount.route';
 import { DISASTER_COUNTS, disasterCountRoute } from './routes/disaster-count.route';
 import { disasterDefCodeCountRoute } from './routes/disaster-def-code-count.route';
@@ -51,6 +52,7 @@ export function createApp(deps: SearchDeps): Router {
   router.get('/api/v2/disaster/overview/', disasterOverviewRoute(ctx));
   router.post('/api/v2/disaster/def_code/count/', disasterDefCodeCountRoute(ctx));
   router.post('/api/v2/disaster/award/amount/', disasterAwardAmountRoute(ctx));
+  router.post('/api/v2/disaster/agency/spending/', disasterAgencySpendingRoute(ctx));
   for (const kind of DISASTER_COUNTS) router.post(`/api/v2/disaster/${kind}/count/`, disasterCountRoute(ctx, kind));
   return router;
 }

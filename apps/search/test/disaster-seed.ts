@@ -81,6 +81,7 @@ export interface Award {
   award_id: number;
   type: string;
   awarding_toptier_agency_code: string;
+  awarding_subtier_agency_code: string;
   recipient_hash: string;
   cfda_number: string | null;
   total_loan_value: number | null;
@@ -90,11 +91,18 @@ const R1 = '91111111-1111-4111-8111-111111111111';
 const R2 = '92222222-2222-4222-8222-222222222222';
 
 export const AWARDS: Award[] = [
-  { award_id: 9000001, type: 'A', awarding_toptier_agency_code: 'Z91', recipient_hash: R1, cfda_number: null, total_loan_value: null },
-  { award_id: 9000002, type: '02', awarding_toptier_agency_code: 'Z92', recipient_hash: R2, cfda_number: '10.001', total_loan_value: null },
-  { award_id: 9000003, type: '07', awarding_toptier_agency_code: 'Z92', recipient_hash: R1, cfda_number: '10.002', total_loan_value: 5000 },
-  { award_id: 9000004, type: '08', awarding_toptier_agency_code: 'Z91', recipient_hash: R2, cfda_number: '10.003', total_loan_value: 777 },
-  { award_id: 9000005, type: '07', awarding_toptier_agency_code: 'Z91', recipient_hash: R2, cfda_number: '10.004', total_loan_value: 333 },
+  { award_id: 9000001, awarding_subtier_agency_code: 'Z911', type: 'A', awarding_toptier_agency_code: 'Z91', recipient_hash: R1, cfda_number: null, total_loan_value: null },
+  { award_id: 9000002, awarding_subtier_agency_code: 'Z921', type: '02', awarding_toptier_agency_code: 'Z92', recipient_hash: R2, cfda_number: '10.001', total_loan_value: null },
+  { award_id: 9000003, awarding_subtier_agency_code: 'Z922', type: '07', awarding_toptier_agency_code: 'Z92', recipient_hash: R1, cfda_number: '10.002', total_loan_value: 5000 },
+  { award_id: 9000004, awarding_subtier_agency_code: 'Z911', type: '08', awarding_toptier_agency_code: 'Z91', recipient_hash: R2, cfda_number: '10.003', total_loan_value: 777 },
+  { award_id: 9000005, awarding_subtier_agency_code: 'Z911', type: '07', awarding_toptier_agency_code: 'Z91', recipient_hash: R2, cfda_number: '10.004', total_loan_value: 333 },
+];
+
+/** Awarding subtier agencies of the awards (Z911 under Z91, Z921 and Z922 under Z92). */
+export const SUBTIERS = [
+  { subtier_agency_id: 9101, subtier_code: 'Z911', name: 'Disaster Test Bureau' },
+  { subtier_agency_id: 9201, subtier_code: 'Z921', name: 'Disaster Grants Office' },
+  { subtier_agency_id: 9202, subtier_code: 'Z922', name: 'Disaster Loans Office' },
 ];
 
 /** Treasury accounts: their federal account and the toptier agency owning them. */
@@ -163,12 +171,12 @@ const g = (fy: number, period: number, tas: number, defc: string, tbr: number, o
 });
 
 export const GTAS: GtasRow[] = [
-  g(2020, 9, 1, 'L', 1000, 400, 0, 100, 0, false),
-  g(2020, 12, 1, 'L', 1500.5, 800, 20, 300, 5, true),
-  g(2020, 12, 2, 'M', 400, 100, 0, 50, 0, true),
-  g(2021, 2, 1, 'L', 12345, 1, 1, 1, 1, false),
-  g(2021, 3, 1, 'L', 700, 200, 10, 90, 1, true),
-  g(2021, 3, 3, 'Z9', 9999, 5, 0, 5, 0, true),
+  g(2020, 9, 900001, 'L', 1000, 400, 0, 100, 0, false),
+  g(2020, 12, 900001, 'L', 1500.5, 800, 20, 300, 5, true),
+  g(2020, 12, 900002, 'M', 400, 100, 0, 50, 0, true),
+  g(2021, 2, 900001, 'L', 12345, 1, 1, 1, 1, false),
+  g(2021, 3, 900001, 'L', 700, 200, 10, 90, 1, true),
+  g(2021, 3, 900003, 'Z9', 9999, 5, 0, 5, 0, true),
 ];
 
 /** Replaces the template's account data and submission windows with the rows above; DEF codes L, M, N (COVID-19) and Z9. */
@@ -211,6 +219,7 @@ export async function seedDisasterData(db: CommonQueryMethods): Promise<void> {
     { toptier_agency_id: 9001, toptier_code: 'Z91', name: 'Disaster Test Department', slug: 'disaster-test-department' },
     { toptier_agency_id: 9002, toptier_code: 'Z92', name: 'Disaster Test Agency', slug: 'disaster-test-agency' },
   ]);
+  await insertRows(db, 'subtier_agency', SUBTIERS);
   await insertRows(db, 'federal_account', [
     { id: 90001, agency_identifier: '991', main_account_code: '0001', federal_account_code: '991-0001', account_title: 'Relief', parent_toptier_agency_id: 9001 },
     { id: 90002, agency_identifier: '992', main_account_code: '0002', federal_account_code: '992-0002', account_title: 'Loans', parent_toptier_agency_id: 9002 },

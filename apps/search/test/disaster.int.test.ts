@@ -1,5 +1,5 @@
 import { startHarness, type Harness } from '@usas/test-harness';
-import { ACCOUNTS, AWARDS, FILE_B, FILE_C, GTAS, OBJECT_CLASSES, SUBMISSIONS, seedDisasterData, type FileCRow } from './disaster-seed';
+import { ACCOUNTS, AWARDS, FILE_B, SUBTIERS, FILE_C, GTAS, OBJECT_CLASSES, SUBMISSIONS, seedDisasterData, type FileCRow } from './disaster-seed';
 
 let h: Harness;
 beforeAll(async () => {
@@ -264,5 +264,92 @@ describe('disaster counts', () => {
       const none = await h.http.post(`/api/v2/disaster/${kind}/count/`).send({ filter: { def_codes: [] } }).expect(400);
       expect(none.body.detail).toMatch(/def_codes/);
     }
+  });
+});
+
+describe('disaster/agency/spending', () => {
+  const post = (body: object) => h.http.post('/api/v2/disaster/agency/spending/').send(body);
+  const owner = (tas: number) => ACCOUNTS.find((a) => a.treasury_account_identifier === tas)!.funding_toptier_agency_id;
+
+  it('award spending per agency owning the accounts adds up to award/amount', async () => {
+    const res = await post({ filter: { def_codes: ['L', 'M'] }, spending_type: 'award', pagination: { sort: 'obligation', order: 'desc' } }).expect(200);
+    const amount = (await h.http.post('/api/v2/disaster/award/amount/').send({ filter: { def_codes: ['L', 'M'] } }).expect(200)).body;
+    const results = res.body.results as { id: string; obligation: number; outlay: number; award_count: number; children: unknown[] }[];
+    expect(round(results.reduce((t, r) => t + r.obligation, 0))).toBe(amount.obligation);
+    expect(round(results.reduce((t, r) => t + r.outlay, 0))).toBe(amount.outlay);
+    expect(res.body.totals).toEqual({ award_count: amount.award_count, obligation: amount.obligation, outlay: amount.outlay });
+    // Per agency from the rows: counted File C rows of L and M grouped by the owner of their account.
+    const rows = FILE_C.filter((r) => ['L', 'M'].includes(r.disaster_emergency_fund_code ?? '') && counted.has(r.submission_id));
+    for (const agency of results) {
+      const mine = rows.filter((r) => String(owner(r.treasury_account_id)) === agency.id);
+      expect(agency.obligation).toBe(round(mine.reduce((t, r) => t + r.transaction_obligated_amount, 0)));
+      expect(agency.outlay).toBe(round(mine.reduce((t, r) => t + rowOutlay(r), 0)));
+      expect(agency.children).toEqual([]);
+    }
+    expect(results.map((r) => r.id)).toEqual(['9002', '9001']);
+    expect(results.map((r) => r.obligation)).toEqual([...results.map((r) => r.obligation)].sort((a, b) => b - a));
+    expect(res.body.page_metadata).toEqual({ page: 1, next: null, previous: null, hasNext: false, hasPrevious: false, total: 2, limit: 10 });
+  });
+
+  it('with award types, groups by awarding agency with subtier children, and pages', async () => {
+    const filter = { def_codes: ['L', 'M'], award_type_codes: ['02', '07', '08', 'A'] };
+    const res = await post({ filter, spending_type: 'award', pagination: { sort: 'id', order: 'asc' } }).expect(200);
+    const want = expectedAwards(filter.def_codes, filter.award_type_codes);
+    expect(res.body.totals).toEqual({ award_count: want.award_count, obligation: want.obligation, outlay: want.outlay });
+    const z92 = res.body.results.find((r: { code: string }) => r.code === 'Z92');
+    const subtier = (code: string) => SUBTIERS.find((x) => x.subtier_code === code)!;
+    const rows = FILE_C.filter((r) => ['L', 'M'].includes(r.disaster_emergency_fund_code ?? '') && counted.has(r.submission_id));
+    const ofSubtier = (code: string) => rows.filter((r) => AWARDS.find((a) => a.award_id === r.award_id)?.awarding_subtier_agency_code === code);
+    expect(z92.children).toEqual(
+      ['Z921', 'Z922'].map((code) => ({
+        id: String(subtier(code).subtier_agency_id),
+        code,
+        description: subtier(code).name,
+        award_count: 1,
+        obligation: round(ofSubtier(code).reduce((t, r) => t + r.transaction_obligated_amount, 0)),
+        outlay: round(ofSubtier(code).reduce((t, r) => t + rowOutlay(r), 0)),
+        total_budgetary_resources: null,
+      })),
+    );
+    expect(res.body.results.map((r: { code: string }) => r.code)).toEqual(['Z91', 'Z92']);
+    const page2 = await post({ filter, spending_type: 'award', pagination: { sort: 'id', order: 'asc', limit: 1, page: 2 } }).expect(200);
+    expect(page2.body.results.map((r: { code: string }) => r.code)).toEqual(['Z92']);
+    expect(page2.body.page_metadata).toEqual({ page: 2, next: null, previous: 1, hasNext: false, hasPrevious: true, total: 2, limit: 1 });
+  });
+
+  it('total spending: File B latest balances and GTAS budgetary resources per owning agency', async () => {
+    const res = await post({ filter: { def_codes: ['L', 'M'] }, spending_type: 'total', pagination: { sort: 'total_budgetary_resources', order: 'desc' } }).expect(200);
+    const fileB = FILE_B.filter((r) => ['L', 'M'].includes(r.disaster_emergency_fund_code) && latest.has(r.submission_id));
+    const gtas = GTAS.filter((r) => r.counted && ['L', 'M'].includes(r.disaster_emergency_fund_code));
+    const agencies = [...new Set([...fileB.map((r) => owner(r.treasury_account_id)), ...gtas.map((r) => owner(r.treasury_account_identifier))])];
+    const expected = agencies
+      .map((id) => ({
+        id: String(id),
+        obligation: round(fileB.filter((r) => owner(r.treasury_account_id) === id).reduce((t, r) => t + r.obligations_incurred_by_program_object_class_cpe, 0)),
+        outlay: round(fileB.filter((r) => owner(r.treasury_account_id) === id).reduce((t, r) => t + r.gross_outlay_amount_by_program_object_class_cpe, 0)),
+        total_budgetary_resources: round(gtas.filter((r) => owner(r.treasury_account_identifier) === id).reduce((t, r) => t + r.total_budgetary_resources_cpe, 0)),
+        award_count: null,
+        children: [],
+      }))
+      .sort((a, b) => b.total_budgetary_resources - a.total_budgetary_resources);
+    expect(res.body.results.map(({ code: _c, description: _d, ...r }: { code: string; description: string }) => r)).toEqual(expected);
+    const overview = (await h.http.get('/api/v2/disaster/overview/?def_codes=L,M').expect(200)).body;
+    expect(res.body.totals.total_budgetary_resources).toBe(overview.total_budget_authority);
+  });
+
+  it('refuses bad input with a JSON 4xx', async () => {
+    const page0 = await post({ filter: { def_codes: ['L'] }, spending_type: 'award', pagination: { page: 0 } }).expect(400);
+    expect(page0.body.detail).toMatch(/page/);
+    const badSort = await post({ filter: { def_codes: ['L'] }, spending_type: 'award', pagination: { sort: 'nope' } }).expect(400);
+    expect(badSort.body.detail).toMatch(/sort/);
+    const badType = await post({ filter: { def_codes: ['L'] }, spending_type: 'both' }).expect(400);
+    expect(badType.body.detail).toMatch(/spending_type/);
+    const typesWithTotal = await post({ filter: { def_codes: ['L'], award_type_codes: ['07'] }, spending_type: 'total' }).expect(400);
+    expect(typesWithTotal.body.detail).toContain("spending_type 'award'");
+    const unknown = await post({ filter: { def_codes: ['XX'] }, spending_type: 'total' }).expect(400);
+    expect(unknown.body.detail).toContain("'XX'");
+    const noCodes = await post({ filter: { def_codes: [] }, spending_type: 'total' }).expect(400);
+    expect(noCodes.body.detail).toMatch(/def_codes/);
+    await h.http.post('/api/v2/disaster/agency/spending/').set('content-type', 'application/json').send('').expect(422);
   });
 });

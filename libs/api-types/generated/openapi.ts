@@ -692,6 +692,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/agency/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agencies spending disaster/emergency funding
+         * @description `spending_type` `total`: per toptier agency owning the Treasury accounts, the obligations and outlays of the
+         *     program activity / object class (File B) rows of the DEF codes in the submissions holding each fiscal year's
+         *     latest (fiscal-year-to-date) balances, and the GTAS total budgetary resources of the overview's periods;
+         *     `award_count` is null and `children` empty.
+         *     `spending_type` `award`: the award financial (File C) obligations and outlays, counted as award/amount counts
+         *     them, per toptier agency owning the rows' accounts; with `award_type_codes`, per awarding toptier agency of the
+         *     linked awards of those types, with its awarding subtier agencies as `children`. `award_count` counts the awards
+         *     whose sums within the agency are not zero; `total_budgetary_resources` is null.
+         *     `totals` sums every agency, not only the page. Sorted by `sort` (default `id`), then by id.
+         */
+        post: operations["disasterAgencySpending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/disaster/award/amount/": {
         parameters: {
             query?: never;
@@ -3034,8 +3062,17 @@ export interface components {
             previous?: number | null;
             total?: number;
         };
-        /** @description Pager of the award profile lists (`count` on the account lists, `total` and `limit` on IDV activity). */
         "page-metadata-2": {
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit: number;
+            next: number | null;
+            page: number;
+            previous: number | null;
+            total: number;
+        };
+        /** @description Pager of the award profile lists (`count` on the account lists, `total` and `limit` on IDV activity). */
+        "page-metadata-3": {
             count?: number;
             hasNext: boolean;
             hasPrevious: boolean;
@@ -3365,6 +3402,24 @@ export interface components {
          * @enum {string}
          */
         "spending-level": "transactions" | "awards" | "subawards";
+        "spending-result": {
+            award_count: number | null;
+            children?: {
+                award_count: number | null;
+                code: string;
+                description: string;
+                id: string;
+                obligation: number | null;
+                outlay: number | null;
+                total_budgetary_resources: number | null;
+            }[];
+            code: string;
+            description: string;
+            id: string;
+            obligation: number | null;
+            outlay: number | null;
+            total_budgetary_resources: number | null;
+        };
         /**
          * @description The period of a result row, values as strings. `fiscal_year` (or `calendar_year` for that grouping)
          *     is always present; `quarter` (fiscal quarter 1-4) or `month` (fiscal month 1-12, 1 = October) when
@@ -4219,7 +4274,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["account-listing"][];
                     };
                 };
@@ -4365,7 +4420,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["funding-row"][];
                     };
                 };
@@ -4583,6 +4638,65 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+        };
+    };
+    disasterAgencySpending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        /** @description Only with `spending_type` `award`. */
+                        award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
+                        def_codes: components["schemas"]["def-codes"];
+                    };
+                    pagination?: {
+                        /** @default 10 */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /** @default 1 */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "total_budgetary_resources" | "obligation" | "outlay";
+                    };
+                    /** @enum {string} */
+                    spending_type: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of agencies and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["spending-result"][];
+                        totals: {
+                            award_count?: number;
+                            obligation: number;
+                            outlay: number;
+                            total_budgetary_resources?: number;
+                        };
+                    };
+                };
+            };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
         };
@@ -5084,7 +5198,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["account-listing"][];
                     };
                 };
@@ -5122,7 +5236,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             award_id: number;
                             awarded_amount: number;
@@ -5227,7 +5341,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             award_id: number;
                             award_type: string;
@@ -5338,7 +5452,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["funding-row"][];
                     };
                 };
@@ -7274,7 +7388,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             action_date: string;
                             amount: number;
@@ -7327,7 +7441,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             action_date: string;
                             action_type: string | null;

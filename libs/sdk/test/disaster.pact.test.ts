@@ -9,7 +9,7 @@ import { MatchersV3, PactV3 } from '@pact-foundation/pact';
 import { executeSettled } from './execute-settled';
 import { createSpendingClient } from '../src/index';
 
-const { eachLike, integer, number, string } = MatchersV3;
+const { eachLike, integer, number, string, nullValue, boolean, like } = MatchersV3;
 
 const provider = new PactV3({
   consumer: 'usas-sdk',
@@ -78,6 +78,29 @@ describe('SDK contract with the search app: disaster', () => {
       { filter: { def_codes: ['L', 'M'], award_type_codes: ['07', '08'] } },
       { award_count: integer(1), obligation: number(340), outlay: number(34), face_value_of_loan: number(5000) },
       (data) => expect(data).toEqual({ award_count: 1, obligation: 340, outlay: 34, face_value_of_loan: 5000 }),
+    );
+  });
+
+  it('agency/spending', async () => {
+    await interaction(
+      'a page of agencies by award spending of two DEF codes',
+      '/api/v2/disaster/agency/spending/',
+      { filter: { def_codes: ['L', 'M'] }, spending_type: 'award', pagination: { limit: 10, page: 1, sort: 'obligation', order: 'desc' } },
+      {
+        totals: { award_count: integer(4), obligation: number(700.25), outlay: number(94) },
+        results: eachLike({
+          id: string('9002'),
+          code: string('Z92'),
+          description: string('Disaster Test Agency'),
+          children: like([]),
+          award_count: integer(3),
+          obligation: number(600),
+          outlay: number(84),
+          total_budgetary_resources: nullValue(),
+        }),
+        page_metadata: { page: integer(1), next: nullValue(), previous: nullValue(), hasNext: boolean(false), hasPrevious: boolean(false), total: integer(2), limit: integer(10) },
+      },
+      (data) => expect((data as { totals: { award_count: number } }).totals.award_count).toBe(4),
     );
   });
 

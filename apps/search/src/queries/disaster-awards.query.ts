@@ -20,7 +20,7 @@ export interface DisasterAwardFilter {
  * - `disaster_award`: one row per award whose obligations or outlays do not sum to zero (upstream counts those),
  *   with the linked award's id (null when File C is not linked to File D).
  */
-function awardCtes(f: DisasterAwardFilter): FragmentSqlToken {
+export function awardCtes(f: DisasterAwardFilter): FragmentSqlToken {
   const conditions = [sql.fragment`b.disaster_emergency_fund_code = ANY(${sql.array([...f.defCodes], 'text')})`];
   if (f.awardTypeCodes !== undefined) conditions.push(sql.fragment`a.type = ANY(${sql.array([...f.awardTypeCodes], 'text')})`);
   if (f.awardType === 'procurement') conditions.push(sql.fragment`b.piid IS NOT NULL`);
@@ -31,7 +31,8 @@ function awardCtes(f: DisasterAwardFilter): FragmentSqlToken {
     disaster_award_row AS (
       SELECT coalesce('id:' || b.award_id, 'key:' || b.distinct_award_key,
           'piid:' || b.piid || '/' || coalesce(b.parent_award_id, ''), 'fain:' || b.fain, 'uri:' || b.uri) AS award_key,
-        a.award_id,
+        a.award_id, b.treasury_account_id, a.awarding_toptier_agency_code, a.awarding_subtier_agency_code,
+        a.awarding_subtier_agency_name,
         coalesce(b.transaction_obligated_amount, 0) AS obligation,
         CASE WHEN s.is_latest THEN ${FILE_C_OUTLAY} ELSE 0 END AS outlay
       FROM financial_accounts_by_awards b

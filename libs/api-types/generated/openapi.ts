@@ -4653,7 +4653,7 @@ export interface operations {
             content: {
                 "application/json": {
                     filter: {
-                        /** @description Only with `spending_type` `award`. */
+                        /** @description Used by `spending_type` `award` only; ignored with `total` (as upstream). */
                         award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
                         def_codes: components["schemas"]["def-codes"];
                     };

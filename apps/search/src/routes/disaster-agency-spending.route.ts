@@ -1,5 +1,4 @@
 import type { RequestBody, ResponseBody } from '@usas/api-types';
-import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import { cents } from '../common/money';
 import type { SearchContext } from '../common/search-context';
@@ -36,11 +35,7 @@ export const disasterAgencySpendingRoute = (ctx: SearchContext) =>
   jsonHandler(async (req): Promise<Response> => {
     const body = req.body as Body;
     const { filter, spending_type: spendingType } = body;
-    if (spendingType === 'total' && filter.award_type_codes !== undefined) {
-      throw badRequest("Field 'filter.award_type_codes' is only used with spending_type 'award'.", [
-        { path: '/body/filter/award_type_codes', message: "only with spending_type 'award'", code: 'exclusive' },
-      ]);
-    }
+    // award_type_codes only shapes award spending; upstream (and its own sample) sends it with `total` too.
     const defCodes = await resolveDefCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
     const page = body.pagination?.page ?? 1;
     const limit = body.pagination?.limit ?? 10;

@@ -3,6 +3,11 @@ import type { DatabasePool } from 'slonik';
 import { CATEGORY_NAMES } from './categories/category-definitions';
 import { SearchContext } from './common/search-context';
 import { SearchPlanner, type PlannerOptions } from './planner/search-planner';
+import { disasterAgencySpendingRoute } from './routes/disaster-agency-spending.route';
+import { disasterAwardAmountRoute } from './routes/disaster-award-amount.route';
+import { DISASTER_COUNTS, disasterCountRoute } from './routes/disaster-count.route';
+import { disasterDefCodeCountRoute } from './routes/disaster-def-code-count.route';
+import { disasterOverviewRoute } from './routes/disaster-overview.route';
 import { newAwardsOverTimeRoute } from './routes/new-awards-over-time.route';
 import { spendingByAwardCountRoute } from './routes/spending-by-award-count.route';
 import { spendingByAwardRoute } from './routes/spending-by-award.route';
@@ -23,7 +28,7 @@ export interface SearchDeps {
 }
 
 /**
- * The search app: every /api/v2/search/ endpoint. Requests arrive validated by the gateway; queries go
+ * The search app: every /api/v2/search/ endpoint and the /api/v2/disaster/ ones. Requests arrive validated by the gateway; queries go
  * through the filter compiler (libs/filters) and, for aggregations, the planner that picks a summary
  * table when one answers the request exactly.
  */
@@ -43,5 +48,11 @@ export function createApp(deps: SearchDeps): Router {
   router.post(`${base}/spending_by_transaction_grouped/`, spendingByTransactionGroupedRoute(ctx));
   router.post(`${base}/spending_by_transaction_count/`, spendingByTransactionCountRoute(ctx));
   router.post(`${base}/transaction_spending_summary/`, transactionSpendingSummaryRoute(ctx));
+  // Disaster/emergency funding (architecture.md places it in the search app).
+  router.get('/api/v2/disaster/overview/', disasterOverviewRoute(ctx));
+  router.post('/api/v2/disaster/def_code/count/', disasterDefCodeCountRoute(ctx));
+  router.post('/api/v2/disaster/award/amount/', disasterAwardAmountRoute(ctx));
+  router.post('/api/v2/disaster/agency/spending/', disasterAgencySpendingRoute(ctx));
+  for (const kind of DISASTER_COUNTS) router.post(`/api/v2/disaster/${kind}/count/`, disasterCountRoute(ctx, kind));
   return router;
 }

@@ -670,6 +670,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/agency/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (agency)
+         * @description Without award types, the agencies owning the Treasury accounts (the TAS's funding agency) of the File B rows with a non-zero obligation or outlay; with award types, the awarding agencies of the linked awards of those types.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterAgencyCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/agency/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agencies spending disaster/emergency funding
+         * @description `spending_type` `total`: per toptier agency owning the Treasury accounts, the obligations and outlays of the
+         *     program activity / object class (File B) rows of the DEF codes in the submissions holding each fiscal year's
+         *     latest (fiscal-year-to-date) balances, and the GTAS total budgetary resources of the overview's periods;
+         *     `award_count` is null and `children` empty.
+         *     `spending_type` `award`: the award financial (File C) obligations and outlays, counted as award/amount counts
+         *     them, per toptier agency owning the rows' accounts; with `award_type_codes`, per awarding toptier agency of the
+         *     linked awards of those types, with its awarding subtier agencies as `children`. `award_count` counts the awards
+         *     whose sums within the agency are not zero; `total_budgetary_resources` is null.
+         *     `totals` sums every agency, not only the page. Sorted by `sort` (default `id`), then by id.
+         */
+        post: operations["disasterAgencySpending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/award/amount/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obligations, outlays and award count of awards funded by disaster/emergency funding
+         * @description Sums the award financial (File C) rows of the DEF codes from submissions of FY2020 P7 on (the latest one per
+         *     agency and period, in a revealed window): obligations of every period, outlays (fiscal-year-to-date, with the
+         *     USSGL 487200/497200 adjustments) of the latest period of each year. `award_count` counts the awards whose
+         *     obligations or outlays do not sum to zero. `award_type_codes` keeps the rows linked to awards (File D) of those
+         *     types; `award_type` keeps procurement (PIID) or assistance (FAIN/URI) rows; they are mutually exclusive.
+         *     `face_value_of_loan` (the loans' total loan value, loan types 07 and 08 only) is present when
+         *     `award_type_codes` names a loan type. `pagination` and `spending_type` are accepted and not used.
+         */
+        post: operations["disasterAwardAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/award/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (award)
+         * @description Awards funded by the File C rows of the DEF codes (and award types, which need the File C to File D link) whose obligations or outlays do not sum to zero; the same awards as award/amount's award_count.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterAwardCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/cfda/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (cfda)
+         * @description Distinct assistance listings (CFDA numbers) of the awards award/count counts.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterCfdaCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/def_code/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count of the requested DEF codes that received funding
+         * @description The number of requested DEF codes with GTAS budgetary resources in the periods the overview counts (the length
+         *     of the overview's `funding` for the same codes). `award_type_codes` is accepted and ignored, as upstream.
+         */
+        post: operations["disasterDefCodeCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/federal_account/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (federal_account)
+         * @description Distinct federal accounts of the File B rows with a non-zero obligation or outlay (with award types, of the File C rows linked to awards of those types).
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterFederalAccountCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/object_class/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (object_class)
+         * @description Distinct object classes of the File B rows with a non-zero obligation or outlay (with award types, of the File C rows linked to awards of those types).
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterObjectClassCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/overview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Funding and spending of disaster/emergency supplemental funding
+         * @description `funding` is each requested DEF code's total budgetary resources from GTAS (SF 133), summed over the latest
+         *     period of each fiscal year from the emergency's reporting start (FY2020 P7); `total_budget_authority` is their
+         *     sum. `spending.total_obligations` and `total_outlays` come from the same GTAS rows (obligations less prior-year
+         *     deobligations, gross outlays less paid prior-year recoveries); `award_obligations` and `award_outlays` from the
+         *     award financial (File C) rows of the latest submission per agency and period: obligations of every period,
+         *     outlays (fiscal-year-to-date) from the latest period of each year. Without `def_codes` the COVID-19 codes are used.
+         */
+        get: operations["disasterOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/recipient/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count for disaster/emergency funding (recipient)
+         * @description Distinct recipients (recipient hash) of the awards award/count counts.
+         *     Only rows of the requested DEF codes count, from submissions of FY2020 P7 on (the latest one per agency and
+         *     period, in a revealed window).
+         */
+        post: operations["disasterRecipientCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/download/accounts/": {
         parameters: {
             query?: never;
@@ -2644,6 +2876,13 @@ export interface components {
             type_set_aside: string | null;
             type_set_aside_description: string | null;
         };
+        "count-request": {
+            filter: {
+                /** @description When given, only File C rows linked to awards (File D) of these types count. */
+                award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
+                def_codes: components["schemas"]["def-codes"];
+            };
+        };
         "def-code": {
             /** @example L */
             code: string;
@@ -2657,6 +2896,11 @@ export interface components {
             title: string | null;
             urls: string[] | null;
         };
+        /**
+         * @description DEF codes to include (at least one). Each must be a code of the DEF code reference table; an unknown code is
+         *     answered with 400.
+         */
+        "def-codes": string[];
         /** @description Amounts of File C rows per disaster emergency fund code. */
         "defc-amounts": {
             amount: number;
@@ -2865,8 +3109,17 @@ export interface components {
             previous?: number | null;
             total?: number;
         };
-        /** @description Pager of the award profile lists (`count` on the account lists, `total` and `limit` on IDV activity). */
         "page-metadata-2": {
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit: number;
+            next: number | null;
+            page: number;
+            previous: number | null;
+            total: number;
+        };
+        /** @description Pager of the award profile lists (`count` on the account lists, `total` and `limit` on IDV activity). */
+        "page-metadata-3": {
             count?: number;
             hasNext: boolean;
             hasPrevious: boolean;
@@ -3196,6 +3449,24 @@ export interface components {
          * @enum {string}
          */
         "spending-level": "transactions" | "awards" | "subawards";
+        "spending-result": {
+            award_count: number | null;
+            children?: {
+                award_count: number | null;
+                code: string;
+                description: string;
+                id: string;
+                obligation: number | null;
+                outlay: number | null;
+                total_budgetary_resources: number | null;
+            }[];
+            code: string;
+            description: string;
+            id: string;
+            obligation: number | null;
+            outlay: number | null;
+            total_budgetary_resources: number | null;
+        };
         /**
          * @description The period of a result row, values as strings. `fiscal_year` (or `calendar_year` for that grouping)
          *     is always present; `quarter` (fiscal quarter 1-4) or `month` (fiscal month 1-12, 1 = October) when
@@ -3286,6 +3557,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description The count. */
+        "count-response": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    count: number;
+                };
+            };
         };
         /** @description No such resource or path. */
         "not-found": {
@@ -4074,7 +4356,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["account-listing"][];
                     };
                 };
@@ -4225,7 +4507,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["funding-row"][];
                     };
                 };
@@ -4434,6 +4716,284 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterAgencyCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterAgencySpending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        /** @description Used by `spending_type` `award` only; ignored with `total` (as upstream). */
+                        award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
+                        def_codes: components["schemas"]["def-codes"];
+                    };
+                    pagination?: {
+                        /** @default 10 */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /** @default 1 */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "total_budgetary_resources" | "obligation" | "outlay";
+                    };
+                    /** @enum {string} */
+                    spending_type: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of agencies and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["spending-result"][];
+                        totals: {
+                            award_count?: number;
+                            obligation: number;
+                            outlay: number;
+                            total_budgetary_resources?: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterAwardAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        /** @enum {string} */
+                        award_type?: "procurement" | "assistance";
+                        award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
+                        def_codes: components["schemas"]["def-codes"];
+                    };
+                    pagination?: {
+                        limit?: number;
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                        page?: number;
+                        sort?: string;
+                    };
+                    /** @enum {string} */
+                    spending_type?: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        award_count: number;
+                        face_value_of_loan?: number;
+                        obligation: number;
+                        outlay: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterAwardCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterCfdaCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterDefCodeCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterFederalAccountCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterObjectClassCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterOverview: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated DEF codes (for example `L,M,N`). */
+                def_codes?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Funding and spending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        funding: {
+                            amount: number;
+                            def_code: string;
+                        }[];
+                        spending: {
+                            award_obligations: number | null;
+                            award_outlays: number | null;
+                            total_obligations: number | null;
+                            total_outlays: number | null;
+                        };
+                        total_budget_authority: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterRecipientCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["count-request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
             503: components["responses"]["unavailable"];
         };
     };
@@ -4842,7 +5402,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["account-listing"][];
                     };
                 };
@@ -4881,7 +5441,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             award_id: number;
                             awarded_amount: number;
@@ -4988,7 +5548,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             award_id: number;
                             award_type: string;
@@ -5102,7 +5662,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: components["schemas"]["funding-row"][];
                     };
                 };
@@ -7095,7 +7655,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             action_date: string;
                             amount: number;
@@ -7149,7 +7709,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        page_metadata: components["schemas"]["page-metadata-2"];
+                        page_metadata: components["schemas"]["page-metadata-3"];
                         results: {
                             action_date: string;
                             action_type: string | null;

@@ -32,9 +32,18 @@ export function parameterlessOperations(paths: Record<string, Record<string, unk
  */
 export function skipValidationWhenNothingToCheck(operations: Map<string, Operation>): { mark: RequestHandler; unlessMarked: (handler: RequestHandler) => RequestHandler } {
   const SKIP = Symbol('nothing to validate');
+  // Method, then path: no key string built per request.
+  const byMethod = new Map<string, Map<string, Operation>>();
+  for (const [key, op] of operations) {
+    const space = key.indexOf(' ');
+    const method = key.slice(0, space);
+    let paths = byMethod.get(method);
+    if (!paths) byMethod.set(method, (paths = new Map()));
+    paths.set(key.slice(space + 1), op);
+  }
   const mark: RequestHandler = (req, _res, next) => {
     if (!req.url.includes('?')) {
-      const op = operations.get(`${req.method} ${req.path}`);
+      const op = byMethod.get(req.method)?.get(req.path);
       if (op) {
         (req as Request & { openapi?: unknown; [SKIP]?: boolean }).openapi = {
           expressRoute: req.path, // a path without parameters is its own express route

@@ -27,6 +27,19 @@ export function negotiateEncoding(header: string | undefined): Coding | undefine
   return undefined;
 }
 
+/** Accept-Encoding values seen, with their coding: clients send a handful of distinct headers. */
+const negotiated = new Map<string, Coding | undefined>();
+const NEGOTIATED_MAX = 256;
+
+/** negotiateEncoding, remembered per header value (bounded: an unknown header past the bound is worked out each time). */
+function codingFor(header: string | undefined): Coding | undefined {
+  if (!header) return undefined;
+  if (negotiated.has(header)) return negotiated.get(header);
+  const coding = negotiateEncoding(header);
+  if (negotiated.size < NEGOTIATED_MAX) negotiated.set(header, coding);
+  return coding;
+}
+
 function compress(coding: Coding, body: Buffer, done: (error: Error | null, out: Buffer) => void): void {
   if (coding === 'br') {
     zlib.brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done);
@@ -41,7 +54,7 @@ function compress(coding: Coding, body: Buffer, done: (error: Error | null, out:
  */
 export function compression(options: CompressionOptions): RequestHandler {
   return (req, res, next) => {
-    const coding = req.method === 'HEAD' ? undefined : negotiateEncoding(req.headers['accept-encoding']);
+    const coding = req.method === 'HEAD' ? undefined : codingFor(req.headers['accept-encoding']);
     if (!coding) {
       next();
       return;

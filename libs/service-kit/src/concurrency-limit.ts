@@ -46,16 +46,28 @@ class Gate {
 
   private start(w: Waiter): void {
     this.running += 1;
-    let released = false;
-    w.res.once('close', () => {
-      if (released) return;
-      released = true;
-      this.running -= 1;
-      const following = this.waiting.shift();
-      if (following) this.start(following);
-    });
+    // One shared listener (the gate is kept on the response), not a closure per request.
+    (w.res as Response & { [GATE]?: Gate })[GATE] = this;
+    w.res.on('close', releaseSlot);
     w.next();
   }
+
+  /** Frees a running request's slot and starts the first waiting one. */
+  release(): void {
+    this.running -= 1;
+    const following = this.waiting.shift();
+    if (following) this.start(following);
+  }
+}
+
+const GATE = Symbol('concurrency gate');
+
+/** 'close' listener of a running request's response: gives its slot back, once. */
+function releaseSlot(this: Response & { [GATE]?: Gate }): void {
+  const gate = this[GATE];
+  if (!gate) return;
+  this[GATE] = undefined;
+  gate.release();
 }
 
 export interface ConcurrencyLimiter {

@@ -10,6 +10,8 @@ import { requestLogging } from './request-log';
 import { securityHeaders } from './security-headers';
 import { urlGuard } from './url-guard';
 
+const PROBE_PATH = /^\/(healthz|readyz|metrics)\/?$/i;
+
 export interface HttpAppOptions {
   name: string;
   logger: Logger;
@@ -71,19 +73,29 @@ export function createHttpApp(options: HttpAppOptions): Express {
       securityHeaders,
       urlGuard,
       ...(options.early ?? []),
-      requestLogging(app, options.logger),
-      options.metrics.middleware,
+      // One 'close' listener per response writes the log line and counts the request.
+      requestLogging(app, options.logger, options.metrics.record),
       requestScope,
       compression({ threshold: options.compressMinBytes ?? 1024 }),
     ]),
   );
-  app.use(createHealthRouter({ name: options.name, logger: options.logger, ready: options.ready }));
-  app.get('/metrics', async (_req, res, next) => {
+  const health = createHealthRouter({ name: options.name, logger: options.logger, ready: options.ready });
+  const metricsRoute: RequestHandler = async (_req, res, next) => {
     try {
       res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
     } catch (error) {
       next(error);
     }
+  };
+  // Probes and /metrics in one layer that other requests pass with a path comparison, instead of a trip
+  // through the health router and a route layer each.
+  app.use((req, res, next) => {
+    // As express matches routes: case-insensitive, with or without a trailing slash.
+    const m = req.path.length <= 9 ? PROBE_PATH.exec(req.path) : null;
+    if (!m) next();
+    else if (m[1]?.toLowerCase() !== 'metrics') health(req, res, next);
+    else if (req.method === 'GET' || req.method === 'HEAD') void metricsRoute(req, res, next);
+    else next();
   });
   for (const r of options.routes) app.use(r);
   app.use(notFoundHandler);

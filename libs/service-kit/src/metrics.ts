@@ -1,10 +1,17 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { performance } from 'node:perf_hooks';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Per-process Prometheus registry with request counters and latency histograms per operation. */
 export interface Metrics {
   registry: Registry;
   middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * Counts one finished request and its latency (seconds). The middleware calls it on 'finish'; an app
+   * that already has a listener on every response (createHttpApp's request log) calls it from there
+   * instead of adding another.
+   */
+  record: (req: Request, res: Response, seconds: number) => void;
 }
 
 /** Operation name for a request: the OpenAPI operationId when the validator resolved one. */
@@ -34,21 +41,24 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   // prom-client hashes the label values on every inc/observe; the children of each label set are
   // kept instead (operations x methods x statuses: a few hundred at most).
   const children = new Map<string, { count: { inc: () => void }; time: { observe: (v: number) => void } }>();
+  const record = (req: Request, res: Response, seconds: number): void => {
+    const operation = operationOf(req);
+    const method = req.method;
+    const status = res.statusCode;
+    const key = `${operation} ${method} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const s = String(status);
+      child = { count: requests.labels(operation, method, s), time: latency.labels(operation, method, s) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(seconds);
+  };
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
-    const start = process.hrtime.bigint();
-    res.once('finish', () => {
-      const operation = operationOf(req);
-      const status = String(res.statusCode);
-      const key = `${operation} ${req.method} ${status}`;
-      let child = children.get(key);
-      if (!child) {
-        child = { count: requests.labels(operation, req.method, status), time: latency.labels(operation, req.method, status) };
-        children.set(key, child);
-      }
-      child.count.inc();
-      child.time.observe(Number(process.hrtime.bigint() - start) / 1e9);
-    });
+    const start = performance.now();
+    res.once('finish', () => record(req, res, (performance.now() - start) / 1e3));
     next();
   };
-  return { registry, middleware };
+  return { registry, middleware, record };
 }

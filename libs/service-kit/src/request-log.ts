@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Express, Request, RequestHandler } from 'express';
+import { performance } from 'node:perf_hooks';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -15,14 +16,24 @@ export function logOf(req: Request, fallback: Logger): Logger {
   return (req as Request & LoggedRequest).log ?? fallback;
 }
 
+/** Called once per finished response (not for a client that left first), with its latency in seconds. */
+export type OnFinished = (req: Request, res: Response, seconds: number) => void;
+
+/** What the one 'close' listener of a response needs, kept on the response instead of in a closure. */
+const STATE = Symbol('request log state');
+interface Observed {
+  [STATE]: { req: Request; url: string; started: number };
+}
+
 /**
  * Request ids and one JSON log line per request, the same lines pino-http wrote (`request completed`
  * with `req`, `res`, `responseTime`; `error` level for a 5xx; `request aborted` when the client left)
  * at a fraction of its cost: no child logger per request (`req.log` makes one only when something
  * logs about that request) and no line built when the level is off. The id comes from a well-formed
- * `x-request-id` header or is generated, and is echoed back.
+ * `x-request-id` header or is generated, and is echoed back. `onFinished` (metrics) runs from the same
+ * single 'close' listener per response, which is a shared function, not a closure per request.
  */
-export function requestLogging(app: Express, logger: Logger): RequestHandler {
+export function requestLogging(app: Express, logger: Logger, onFinished?: OnFinished): RequestHandler {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request & LoggedRequest): Logger {
@@ -30,23 +41,26 @@ export function requestLogging(app: Express, logger: Logger): RequestHandler {
       return this._log;
     },
   });
+  function onClose(this: Response & Observed): void {
+    const { req, url, started } = this[STATE];
+    const ms = performance.now() - started;
+    const finished = this.writableFinished;
+    if (finished && onFinished) onFinished(req, this, ms / 1e3);
+    if (!logger.isLevelEnabled('info')) return;
+    const line = { req: { id: (req as Request & LoggedRequest).id, method: req.method, url }, res: { statusCode: this.statusCode }, responseTime: ms };
+    if (!finished) logger.info(line, 'request aborted');
+    else if (this.statusCode >= 500) logger.error(line, 'request completed');
+    else logger.info(line, 'request completed');
+  }
   return (req, res, next) => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     (req as Request & LoggedRequest).id = id;
     res.setHeader('x-request-id', id);
-    if (!logger.isLevelEnabled('info')) {
-      next();
-      return;
+    if (onFinished || logger.isLevelEnabled('info')) {
+      (res as Response & Observed)[STATE] = { req, url: req.originalUrl, started: performance.now() };
+      res.on('close', onClose);
     }
-    const started = process.hrtime.bigint();
-    const url = req.originalUrl;
-    res.once('close', () => {
-      const line = { req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Number(process.hrtime.bigint() - started) / 1e6 };
-      if (!res.writableFinished) logger.info(line, 'request aborted');
-      else if (res.statusCode >= 500) logger.error(line, 'request completed');
-      else logger.info(line, 'request completed');
-    });
     next();
   };
 }

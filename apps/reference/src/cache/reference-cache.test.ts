@@ -26,6 +26,20 @@ describe('ReferenceCache', () => {
     expect(state.reads).toBe(3);
   });
 
+  it('peeks at a computed value only while its version is known to be current', async () => {
+    const { db, state } = fakeDb();
+    const cache = new ReferenceCache(db, { checkIntervalMs: 60_000 });
+    expect(cache.peek('k')).toBeUndefined();
+    expect(await cache.get('k', async () => 1)).toBe(1);
+    expect(cache.peek('k')).toBe(1);
+    expect(cache.peek('other')).toBeUndefined();
+    state.changes = 2;
+    const stale = new ReferenceCache(db, { checkIntervalMs: 0 });
+    await stale.get('k', async () => 3);
+    expect(stale.peek('k')).toBeUndefined(); // the version may have changed: only get can tell
+    expect(new ReferenceCache(db, { enabled: false }).peek('k')).toBeUndefined();
+  });
+
   it('reads the version at most once per interval', async () => {
     const { db, state } = fakeDb();
     const cache = new ReferenceCache(db, { checkIntervalMs: 60_000 });

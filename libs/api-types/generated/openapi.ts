@@ -4761,7 +4761,10 @@ export interface operations {
                          * @enum {string}
                          */
                         order?: "asc" | "desc";
-                        /** @default 1 */
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
                         page?: number;
                         /**
                          * @default id
@@ -4818,6 +4821,7 @@ export interface operations {
                         limit?: number;
                         /** @enum {string} */
                         order?: "asc" | "desc";
+                        /** @description Page number (at most 1000000). */
                         page?: number;
                         sort?: string;
                     };

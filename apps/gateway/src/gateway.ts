@@ -5,6 +5,7 @@ import {
   createConcurrencyLimiter,
   createHttpApp,
   jsonBody as createJsonBody,
+  markWarmUp,
   type ConcurrencyLimiter,
   type Logger,
   type Metrics,
@@ -194,10 +195,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   const warmUp = async () => {
     // The validator compiles each operation's schemas on its first request; send one of each
     // through the app in-process with a body that fails fast, so compilation happens at start.
-    // They are ordinary requests, logged and counted like any other (no header hides a request);
-    // their request ids say what they are.
+    // They are logged (at debug, see markWarmUp) and counted like any other request; no header a client
+    // could send hides a request, and their request ids say what they are.
     const { default: http } = await import('node:http');
-    const server = http.createServer(app);
+    // Requests reaching this short-lived server are the process's own: marked by the server, not by a header.
+    const server = http.createServer((req, res) => {
+      markWarmUp(req);
+      app(req, res);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

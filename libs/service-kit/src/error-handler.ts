@@ -2,6 +2,7 @@ import { ApiError, toApiError } from '@usas/errors';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { createLogThrottle } from './log-throttle';
+import { isWarmUp } from './request-log';
 
 interface BodyParserError {
   type?: string;
@@ -69,6 +70,7 @@ export function createErrorHandler(logger: Logger, translators: ErrorTranslator[
       const t = throttle(apiError.message);
       if (t.log) log.warn({ err: apiError.cause ?? apiError, code: apiError.code, suppressed: t.suppressed }, 'request failed: service unavailable');
     } else if (apiError.status >= 500) log.error({ err: apiError.cause ?? apiError, code: apiError.code }, 'request failed');
+    else if (isWarmUp(req)) log.debug({ code: apiError.code, detail: apiError.message }, 'request rejected');
     else log.info({ code: apiError.code, detail: apiError.message }, 'request rejected');
     if (res.headersSent) {
       res.destroy();

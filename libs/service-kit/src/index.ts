@@ -27,3 +27,4 @@ export { drainServer } from './drain';
 export type { Metrics } from './metrics';
 export { DEFAULT_CSP, securityHeaders } from './security-headers';
 export { MAX_URL_LENGTH, urlGuard } from './url-guard';
+export { isWarmUp, markWarmUp } from './request-log';

@@ -25,6 +25,22 @@ interface Observed {
   [STATE]: { req: Request; url: string; started: number };
 }
 
+const WARM_UP = Symbol('warm-up request');
+
+/**
+ * Marks a request the process sends itself at start (the gateway's validator warm-up). Such requests are
+ * logged at debug instead of info, so a start does not print a line per operation; they are still logged and
+ * counted. The mark is set by the server that receives them, so no client can set it.
+ */
+export function markWarmUp(req: object): void {
+  (req as { [WARM_UP]?: true })[WARM_UP] = true;
+}
+
+/** Whether the process sent this request to itself at start (see markWarmUp). */
+export function isWarmUp(req: object): boolean {
+  return (req as { [WARM_UP]?: true })[WARM_UP] === true;
+}
+
 /**
  * Request ids and one JSON log line per request, the same lines pino-http wrote (`request completed`
  * with `req`, `res`, `responseTime`; `error` level for a 5xx; `request aborted` when the client left)
@@ -46,9 +62,11 @@ export function requestLogging(app: Express, logger: Logger, onFinished?: OnFini
     const ms = performance.now() - started;
     const finished = this.writableFinished;
     if (finished && onFinished) onFinished(req, this, ms / 1e3);
-    if (!logger.isLevelEnabled('info')) return;
+    const level = isWarmUp(req) ? 'debug' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
     const line = { req: { id: (req as Request & LoggedRequest).id, method: req.method, url }, res: { statusCode: this.statusCode }, responseTime: ms };
-    if (!finished) logger.info(line, 'request aborted');
+    if (level === 'debug') logger.debug(line, finished ? 'request completed' : 'request aborted');
+    else if (!finished) logger.info(line, 'request aborted');
     else if (this.statusCode >= 500) logger.error(line, 'request completed');
     else logger.info(line, 'request completed');
   }

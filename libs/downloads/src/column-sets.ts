@@ -1,16 +1,15 @@
 import { sql, type FragmentSqlToken, type IdentifierSqlToken } from 'slonik';
-import DOWNLOAD_COLUMNS from './download-columns.json';
+import { DOWNLOAD_LAYOUTS } from './download-layouts';
 
 /**
  * The file layouts of the upstream downloads (download/v2/download_column_historical_lookups.py
- * `query_paths`, counted by executing the dict): `download-columns.json` holds the column names of each
- * layout in file order, copied as facts.
+ * `query_paths`): `download-layouts.ts` holds the column names of each layout in file order.
  */
-export type LayoutKey = keyof typeof DOWNLOAD_COLUMNS;
+export type LayoutKey = keyof typeof DOWNLOAD_LAYOUTS;
 
 /** Column names of a layout, in upstream file order. */
 export function layoutColumns(layout: LayoutKey): readonly string[] {
-  return DOWNLOAD_COLUMNS[layout];
+  return DOWNLOAD_LAYOUTS[layout];
 }
 
 type Expr = FragmentSqlToken | IdentifierSqlToken;

@@ -14,15 +14,14 @@
  * server under DATA_DIR / EMBEDDED_PG_PORT (migrations are applied first, then tables analysed).
  */
 import { createDbPool, runMigrations } from '@usas/db';
-import { freePort, openDatabase } from '@usas/db/embedded';
+import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type DatabasePool, type QuerySqlToken } from 'slonik';
 import { Pool } from 'undici';
 import { benchOptions, table } from './bench-args';
 import { z } from 'zod';
+import { startGatewayProcess, type GatewayProcess } from './gateway-process';
 
 interface BenchCase {
   name: string;
@@ -36,7 +35,6 @@ interface BenchCase {
   baseline: (term: string) => QuerySqlToken[];
 }
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const Term = z.object({ term: z.string() });
 const pattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 const prefix = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -229,34 +227,6 @@ async function timeScan(db: DatabasePool, c: BenchCase, terms: string[]): Promis
   });
 }
 
-/** Starts the all-in-one gateway against `databaseUrl` as a child process; resolves once /readyz answers. */
-async function startGateway(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/gateway/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_MODE: 'all-in-one', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with code ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('gateway did not become ready within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 interface Row {
   name: string;
   rows: number;
@@ -286,7 +256,7 @@ export async function run(args: string[]): Promise<void> {
     // in which case the run goes on with the schema it has.
     await runMigrations(database.url).catch((error: unknown) => log(`migrations not applied: ${error instanceof Error ? error.message : String(error)}`));
     const db = await createDbPool(database.url, { maximumPoolSize: 4 });
-    let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+    let gateway: GatewayProcess | undefined;
     try {
       log('analysing tables');
       for (const t of TABLES) await db.query(sql.unsafe`ANALYZE ${sql.identifier([t])}`);
@@ -296,7 +266,7 @@ export async function run(args: string[]): Promise<void> {
       );
       log(`rows: ${sizes.map((s) => `${s.relname}=${s.n}`).join(' ')}`);
       log('starting the gateway');
-      gateway = await startGateway(database.url);
+      gateway = await startGatewayProcess(database.url);
       // One keep-alive connection: requests go one at a time, as a person types.
       const client = new Pool(gateway.url, { connections: 1 });
       const cases = CASES.filter((c) => !only || only.includes(c.name));

@@ -11,44 +11,16 @@
  * DATA_DIR / EMBEDDED_PG_PORT (migrations are applied first, then the tables analysed).
  */
 import { createDbPool, runMigrations } from '@usas/db';
-import { freePort, openDatabase } from '@usas/db/embedded';
+import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type DatabasePool, type QuerySqlToken } from 'slonik';
 import { Pool } from 'undici';
 import { z } from 'zod';
+import { startGatewayProcess, type GatewayProcess } from './gateway-process';
 import { benchOptions, table } from './bench-args';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TABLES = ['award_search', 'transaction_search', 'subaward_search', 'financial_accounts_by_awards', 'recipient_profile', 'recipient_lookup'];
-
-async function startGateway(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/gateway/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_MODE: 'all-in-one', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with code ${child.exitCode}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('gateway did not become ready within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 interface Case {
   name: string;
@@ -122,7 +94,7 @@ export async function run(args: string[]): Promise<void> {
     log(`profile bench: database ${database.url.replace(/\/\/[^@]*@/, '//')}`);
     await runMigrations(database.url).catch((error: unknown) => log(`migrations not applied: ${error instanceof Error ? error.message : String(error)}`));
     const db = await createDbPool(database.url, { maximumPoolSize: 4 });
-    let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+    let gateway: GatewayProcess | undefined;
     try {
       for (const t of TABLES) await db.query(sql.unsafe`ANALYZE ${sql.identifier([t])}`);
       const sizes = await db.any(sql.type(z.object({ relname: z.string(), n: z.number() }))`
@@ -158,7 +130,7 @@ export async function run(args: string[]): Promise<void> {
         { name: `recipient profile, year=${fy}`, ids: recipients, path: (id) => `/api/v2/recipient/${id}/?year=${fy}`, naive: (id) => naiveRecipient(id, 'fy') },
       ];
       log('starting the gateway');
-      gateway = await startGateway(database.url);
+      gateway = await startGatewayProcess(database.url);
       const client = new Pool(gateway.url, { connections: 1 });
       const rows: Array<Array<string | number>> = [];
       for (const c of cases) {

@@ -9,9 +9,6 @@
  *
  * The gateway runs in its own process so client timing and server work do not share an event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDbPool } from '@usas/db';
 import { compileFilters, type AdvancedFilter, type FilterContext, type SpendingLevel } from '@usas/filters';
@@ -19,8 +16,8 @@ import { loadConfig } from '@usas/service-kit';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { request } from 'undici';
 import { z } from 'zod';
+import { startGatewayProcess, type GatewayProcess } from './gateway-process';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CONTRACTS: NonNullable<AdvancedFilter['award_type_codes']> = ['A', 'B', 'C', 'D'];
 
 interface BenchCase {
@@ -49,50 +46,6 @@ export interface SearchBenchOptions {
 }
 
 const Any = z.record(z.unknown());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the gateway (all-in-one) as a child process and resolves once /readyz answers. */
-async function startGateway(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/gateway/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_MODE: 'all-in-one', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with code ${child.exitCode}`);
-    try {
-      const res = await request(`${url}/readyz`);
-      await res.body.dump();
-      if (res.statusCode === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('gateway did not become ready within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** Picks filter values that hit real data: the busiest fiscal year, agency, recipient and DEF code. */
 async function discover(db: DatabasePool): Promise<Params> {
@@ -289,7 +242,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<void>
   const config = loadConfig();
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required: the benchmark runs against an existing database.');
   const db = await createDbPool(config.DATABASE_URL, { maximumPoolSize: 2, statementTimeout: 600_000 });
-  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+  let gateway: GatewayProcess | undefined;
   try {
     const counts = await db.one(sql.type(Any)`
       SELECT (SELECT reltuples::bigint FROM pg_class WHERE relname = 'transaction_search') AS transactions,
@@ -309,7 +262,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<void>
     const params = await discover(db);
     process.stdout.write(`search bench: parameters ${JSON.stringify(params)}\n`);
     const context = await filterContext(db);
-    gateway = await startGateway(config.DATABASE_URL);
+    gateway = await startGatewayProcess(config.DATABASE_URL);
     const list = cases(params);
     const rows: Array<{ name: string; http: number[]; sqlMs: number[]; status: number }> = [];
     const budgetMs = options.budgetSeconds * 1000;

@@ -8,6 +8,8 @@ const depConstraints = [
   { sourceTag: 'type:errors', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
   { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
+  // The data layer: schema, migrations, function files and the code that runs derive and refresh.
+  { sourceTag: 'type:read-model', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:db'] },
   { sourceTag: 'type:service-kit', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors'] },
   { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:api-types'] },
   { sourceTag: 'type:workflows', onlyDependOnLibsWithTags: ['type:api-types'] },
@@ -16,11 +18,11 @@ const depConstraints = [
   { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:app', 'type:db'] },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:domain', 'type:workflows', 'type:downloads'],
+    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:read-model', 'type:domain', 'type:workflows', 'type:downloads'],
   },
   {
     sourceTag: 'type:tool',
-    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:domain', 'type:sdk', 'type:downloads'],
+    onlyDependOnLibsWithTags: ['type:api-types', 'type:errors', 'type:service-kit', 'type:db', 'type:read-model', 'type:domain', 'type:sdk', 'type:downloads'],
   },
   // The launcher is the composition root of `npm start`: it wires tools (loader, datagen) to the gateway.
   { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:*'] },

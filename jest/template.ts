@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { createDbPool, runMigrations } from '../libs/db/src/index';
+import { createDbPool } from '../libs/db/src/index';
+import { runMigrations } from '../libs/read-model/src/index';
 import { loadReferenceData } from '../tools/loader/src/index';
 import { generateAwardData } from '../tools/datagen/src/index';
 

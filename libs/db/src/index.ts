@@ -1,5 +1,3 @@
-export { MIGRATIONS_DIR, readMigrations, runMigrations } from './migrate';
-export type { Migration, MigrationResult } from './migrate';
 export { createDbPool } from './pool';
 export type { DatabasePool, DbPoolOptions } from './pool';
 export { isUnavailableError } from './pool-guard';

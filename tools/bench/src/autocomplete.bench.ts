@@ -13,7 +13,8 @@
  * The ratio is scan p50 / HTTP cold p50 (goal: 10x or more). Database: DATABASE_URL, or the embedded
  * server under DATA_DIR / EMBEDDED_PG_PORT (migrations are applied first, then tables analysed).
  */
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
 import { performance } from 'node:perf_hooks';

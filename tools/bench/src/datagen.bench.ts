@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { generateAwardData, isScaleName } from '@usas/datagen';
 import { loadReferenceData } from '@usas/loader';

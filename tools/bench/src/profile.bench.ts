@@ -10,7 +10,8 @@
  * first (recipient_profile by trailing-12-month amount). Database: DATABASE_URL, or the embedded server under
  * DATA_DIR / EMBEDDED_PG_PORT (migrations are applied first, then the tables analysed).
  */
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { GENERATOR_WRITTEN_STEPS, refreshSearchSummaries, runDerive, setChangeRecording, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { buildAccountFiles } from './accounts';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
@@ -8,7 +9,6 @@ import { loadCatalog, type TasRef } from './catalog';
 import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS } from './columns';
 import { CopySink } from './copy-sink';
 import { dayOf, fiscalYearEnd, fiscalYearOf, fiscalYearStart } from './dates';
-import { GENERATOR_WRITTEN_STEPS, runDerive, type DeriveStep } from './derive';
 import { Random, WeightedPicker, shuffled } from './random';
 import { createRecipientPool } from './recipients';
 import { SCALES, type Scale, type ScaleName } from './scales';
@@ -62,15 +62,6 @@ async function analyzeSideBySide(url: string, tables: readonly string[]): Promis
     }
   };
   await Promise.all([worker(), worker()]);
-}
-
-/**
- * Turns the triggers that record what each write to the search tables changes (the fiscal years of
- * migration 0065 for the summaries, the recipient hashes of 0070 for the recipient profiles) off or on.
- * Turning them off marks both records incomplete: the next refresh and derive rebuild everything.
- */
-async function setChangeRecording(client: pg.Client, on: boolean): Promise<void> {
-  await client.query('SELECT set_change_recording($1)', [on]);
 }
 
 function typeCounts(total: number): Map<AwardTypeSpec, number> {
@@ -307,14 +298,11 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     const textIndexes = restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 3, workersPerBuild: 1, memory: '2GB', onIndex });
     textIndexes.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
 
-    // Pre-aggregations owned by the search app (migration 0041), when present.
-    const summaries = await admin.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
+    // The pre-aggregations the search planner reads, rebuilt whole (change recording was off for the load).
     await setChangeRecording(admin, true);
-    if (summaries.rows[0]?.present) {
-      progress({ phase: 'summaries', note: 'search summaries' });
-      await admin.query('SELECT refresh_search_summaries()');
-      endPhase('summaries (text indexes building alongside)');
-    }
+    progress({ phase: 'summaries', note: 'search summaries' });
+    await refreshSearchSummaries(admin);
+    endPhase('summaries (text indexes building alongside)');
     await textIndexes;
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
     await analyzeSideBySide(options.url, searchTables);

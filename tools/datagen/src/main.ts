@@ -3,7 +3,7 @@
  * the database (DATABASE_URL, or the embedded server under DATA_DIR) with a generated dataset, with a
  * progress bar and a summary of rows per table and seconds per phase.
  */
-import { runMigrations } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadConfig } from '@usas/service-kit';

@@ -1,6 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import pg from 'pg';
-import { GENERATOR_WRITTEN_STEPS, generateAwardData, recipientHash, runDerive } from '../src/index';
+import { GENERATOR_WRITTEN_STEPS, runDerive } from '@usas/read-model';
+import { generateAwardData, recipientHash } from '../src/index';
 
 /** Runs a query on a fresh client and returns its rows. */
 async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {

@@ -4,7 +4,8 @@
  * or generated); then serves every app in one process (all-in-one mode) on PORT.
  */
 import { createAllInOneGateway, listen, type Gateway, type RunningServer } from '@usas/gateway';
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';

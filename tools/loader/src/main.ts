@@ -4,7 +4,8 @@
  * Prints progress and a summary of rows per table.
  * `npm run load:awards -- <file.csv|file.zip>...`: imports award files in the USAspending download layouts.
  */
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { loadConfig } from '@usas/service-kit';
 import path from 'node:path';
 import { loadAwardsCommand } from './awards/load-awards-command';

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { LEVEL_COLUMNS } from '@usas/filters';
+import { clearDerivedPending, clearDeriveScope, deriveScoped, refreshSearchSummaries, scopePendingAwards } from '@usas/read-model';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
@@ -807,8 +808,7 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
   try {
     // temp_buffers only takes effect before the session's first temporary table; staged files live there.
     await client.query(`SET temp_buffers = '512MB'; SET work_mem = '256MB'`);
-    await client.query('SELECT derive_ensure_scope()');
-    await client.query('TRUNCATE derive_scope');
+    await clearDeriveScope(client);
     for (const source of sources) {
       const fileStarted = performance.now();
       const seconds = () => Math.round(performance.now() - fileStarted) / 1000;
@@ -879,16 +879,15 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
     const derive: LoadAwardFilesResult['derive'] = [];
     let pending = 0;
     if (!options.skipDerive) {
-      pending = (await client.query('INSERT INTO derive_scope (award_id) SELECT award_id FROM award_derive_pending ON CONFLICT DO NOTHING')).rowCount ?? 0;
+      pending = await scopePendingAwards(client);
       if (pending > 0) {
-        derive.push(...await deriveImported(client, step, options));
-        await client.query('DELETE FROM award_derive_pending p USING derive_scope s WHERE p.award_id = s.award_id');
+        derive.push(...await deriveScoped(client, { asOf: options.asOf, onStep: options.onStep }));
+        await clearDerivedPending(client);
       }
     }
     const changed = results.reduce((n, r) => n + r.inserted + r.updated, 0);
     if (changed > 0 || pending > 0) {
-      const summaries = await client.query(`SELECT to_regprocedure('refresh_search_summaries()') IS NOT NULL AS present`);
-      if (summaries.rows[0]?.present) await step('summaries', () => client.query('SELECT refresh_search_summaries()'));
+      await step('summaries', () => refreshSearchSummaries(client));
     }
     if (failure !== undefined) throw failure;
     await client.query(
@@ -903,20 +902,4 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
   } finally {
     await client.end();
   }
-}
-
-/** Scoped derive of the awards the loaded files touched (derive_scope), then the transactions' signing dates. */
-async function deriveImported(client: pg.Client, step: Step, options: LoadAwardFilesOptions): Promise<LoadAwardFilesResult['derive']> {
-  const steps = await client.query<{ step: string; changed: string; seconds: string }>(
-    'SELECT step, changed, seconds FROM derive_award_data(true, coalesce($1::date, current_date))', [options.asOf ?? null]);
-  for (const r of steps.rows) options.onStep?.(`derive ${r.step}`, Number(r.seconds));
-  const signed = await step('derive transaction_date_signed', () => client.query(`
-    UPDATE transaction_search t SET award_date_signed = a.date_signed
-    FROM award_search a
-    WHERE t.award_id = a.award_id AND a.award_id IN (SELECT award_id FROM derive_scope)
-      AND t.award_date_signed IS DISTINCT FROM a.date_signed`));
-  return [
-    ...steps.rows.map((r) => ({ step: r.step, changed: Number(r.changed), seconds: Number(r.seconds) })),
-    { step: 'transaction_date_signed', changed: signed.rowCount ?? 0, seconds: 0 },
-  ];
 }

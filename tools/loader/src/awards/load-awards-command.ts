@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runMigrations } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import type { Config } from '@usas/service-kit';
 import { openDatabase } from '@usas/db/embedded';
 import { loadAwardFiles, type AwardFileResult, type LoadAwardFilesResult } from './load-award-files';

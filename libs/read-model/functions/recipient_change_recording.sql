@@ -1,0 +1,9 @@
+CREATE OR REPLACE FUNCTION recipient_change_recording()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT count(*) = 9 AND bool_and(tgenabled <> 'D') FROM pg_trigger
+  WHERE tgname ~ '_recipient_rows_(inserted|updated|deleted)$'
+    AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
+$function$;

@@ -1,0 +1,65 @@
+-- The DEF and federal account summaries of 0048 in date order too, and the fiscal-year DEF summary above.
+CREATE OR REPLACE FUNCTION refresh_search_summaries()
+ RETURNS void
+ LANGUAGE plpgsql
+ SET client_min_messages TO 'warning'
+AS $function$
+DECLARE
+  started timestamptz := clock_timestamp();
+  state search_summary_state%ROWTYPE;
+  recording boolean;
+  present integer;
+  year_rows numeric := 0;
+  fy date;
+  transaction_years date[];
+  scope text;
+BEGIN
+  -- Writers wait from here on, so the recorded years and rows are all there are until the refresh commits.
+  LOCK TABLE award_search, transaction_search IN SHARE MODE;
+  SELECT * INTO state FROM search_summary_state;
+  recording := search_summary_recording();
+  SELECT count(DISTINCT action_date) INTO present FROM search_summary_award_fy;
+  IF state.base_version IS NULL OR state.dirty_all OR NOT recording OR cardinality(state.dirty_fiscal_years) * 3 > greatest(present, 1) THEN
+    scope := 'full';
+    PERFORM refresh_search_summaries_main();
+    PERFORM refresh_search_summaries_defc_code();
+  ELSIF cardinality(state.dirty_fiscal_years) = 0 THEN
+    -- Statements ran but changed no row (a reload of the same data): the summaries are current.
+    scope := 'none';
+    UPDATE search_summary_state SET base_version = (SELECT last_value FROM search_base_version), refreshed_at = clock_timestamp();
+  ELSE
+    IF state.delta_complete THEN
+      SELECT coalesce(sum(row_count), 0) INTO year_rows FROM search_summary_txn_month
+      WHERE fiscal_year_start_of(action_date) = ANY (state.dirty_fiscal_years);
+    END IF;
+    IF state.delta_complete AND state.delta_rows * 4 <= year_rows THEN
+      scope := 'changed rows in fiscal years ' || array_to_string(state.dirty_fiscal_years, ', ');
+      -- The tables built from transaction summaries change only in the fiscal years of the logged rows (an
+      -- update of columns no summary reads logs none); the award summaries in those of award_search's rows.
+      transaction_years := ARRAY(SELECT DISTINCT fiscal_year_start_of(action_date) FROM search_summary_txn_delta ORDER BY 1);
+      PERFORM refresh_search_summaries_changed_rows();
+      FOREACH fy IN ARRAY state.award_fiscal_years LOOP
+        PERFORM search_summaries_awards(fy, (fy + interval '1 year')::date);
+      END LOOP;
+      FOREACH fy IN ARRAY transaction_years LOOP
+        PERFORM refresh_search_summaries_derived(fy, (fy + interval '1 year')::date);
+        PERFORM refresh_search_summaries_defc_code(fy, (fy + interval '1 year')::date);
+      END LOOP;
+    ELSE
+      scope := 'fiscal years ' || array_to_string(state.dirty_fiscal_years, ', ');
+      FOREACH fy IN ARRAY state.dirty_fiscal_years LOOP
+        PERFORM refresh_search_summaries_main(fy, (fy + interval '1 year')::date);
+        PERFORM refresh_search_summaries_defc_code(fy, (fy + interval '1 year')::date);
+      END LOOP;
+    END IF;
+  END IF;
+  IF state.delta_rows > 0 THEN
+    TRUNCATE search_summary_txn_delta;
+  END IF;
+  -- From here on every change is recorded and logged, if the triggers are on; if they are off, what is
+  -- written before they are turned on is not, and the next refresh must be a full one.
+  UPDATE search_summary_state
+  SET dirty_all = NOT recording, dirty_fiscal_years = '{}', award_fiscal_years = '{}', last_scope = scope, delta_rows = 0, delta_complete = recording,
+      seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
+END
+$function$;

@@ -1,0 +1,9 @@
+CREATE OR REPLACE FUNCTION search_summary_all_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE search_summary_state SET dirty_all = true WHERE NOT dirty_all;
+  RETURN NULL;
+END
+$function$;

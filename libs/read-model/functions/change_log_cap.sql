@@ -1,5 +1,5 @@
 -- Rows a change log of transaction_search may hold: past a tenth of the table (at least 10,000), logging
--- costs more than rebuilding from the table saves.
+-- stops and the log is marked incomplete (a refresh then rebuilds instead of merging).
 CREATE OR REPLACE FUNCTION change_log_cap()
  RETURNS bigint
  LANGUAGE sql

@@ -1,4 +1,6 @@
--- A scoped derive (an import) derives the recipients the way the recorded changes allow.
+-- The whole derive in one call (imports): every derive step in order for the awards in derive_scope, or for
+-- every award; returns each step's changed rows and seconds. A scoped run derives the recipients the way the
+-- recorded changes allow.
 CREATE OR REPLACE FUNCTION derive_award_data(scoped boolean DEFAULT false, as_of date DEFAULT CURRENT_DATE)
  RETURNS TABLE(step text, changed bigint, seconds numeric)
  LANGUAGE plpgsql

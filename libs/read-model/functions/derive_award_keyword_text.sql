@@ -1,5 +1,5 @@
--- The transaction values an award's document must add (see above), for the awards in derive_scope when
--- `scoped`, else for all. Guarded: rows already right are not rewritten.
+-- The transaction values an award's keyword document adds to its own (the text searched by keyword), for the
+-- awards in derive_scope when scoped.
 CREATE OR REPLACE FUNCTION derive_award_keyword_text(scoped boolean DEFAULT false)
  RETURNS bigint
  LANGUAGE plpgsql

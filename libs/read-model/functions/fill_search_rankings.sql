@@ -1,3 +1,5 @@
+-- The ranking tables (top recipients, accounts, agencies, counties, PSC per fiscal year and award type group)
+-- for [lo, hi), or all of them, from the transaction summaries.
 CREATE OR REPLACE FUNCTION fill_search_rankings(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql

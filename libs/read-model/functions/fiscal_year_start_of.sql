@@ -1,3 +1,4 @@
+-- October 1 that starts the fiscal year of a date: the date key of the fiscal-year summaries.
 CREATE OR REPLACE FUNCTION fiscal_year_start_of(d date)
  RETURNS date
  LANGUAGE sql

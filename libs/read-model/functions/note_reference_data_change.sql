@@ -1,3 +1,5 @@
+-- Statement trigger of the reference tables: records that this transaction changed a table, so readers that
+-- keep reference answers in memory (apps/reference, libs/downloads) know to reload them.
 CREATE OR REPLACE FUNCTION note_reference_data_change()
  RETURNS trigger
  LANGUAGE plpgsql

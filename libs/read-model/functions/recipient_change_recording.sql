@@ -1,3 +1,5 @@
+-- Whether the triggers that record changed recipient hashes are all present and enabled (a scoped recipient
+-- derive needs a complete record).
 CREATE OR REPLACE FUNCTION recipient_change_recording()
  RETURNS boolean
  LANGUAGE sql

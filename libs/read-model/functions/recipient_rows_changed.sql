@@ -1,4 +1,6 @@
--- The hash columns to record are the trigger's arguments.
+-- Row-set trigger of the search tables: records the recipient hashes of the rows written (before and after),
+-- and logs changed transaction rows for recipient_tx_summary. The hash columns to record are the trigger's
+-- arguments.
 CREATE OR REPLACE FUNCTION recipient_rows_changed()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- A TRUNCATE of a search table leaves no record of what changed: the next recipient derive rebuilds everything.
 CREATE OR REPLACE FUNCTION recipient_rows_truncated()
  RETURNS trigger
  LANGUAGE plpgsql

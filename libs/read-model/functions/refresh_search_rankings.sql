@@ -1,3 +1,4 @@
+-- The ranking tables for [lo, hi), or all of them with their indexes dropped during the fill and rebuilt after.
 CREATE OR REPLACE FUNCTION refresh_search_rankings(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql

@@ -1,4 +1,6 @@
--- The DEF and federal account summaries of 0048 in date order too, and the fiscal-year DEF summary above.
+-- The one refresh entry point (loader, generator, tests): brings every summary and ranking table up to date with
+-- the search tables, choosing the cheapest correct way: nothing, merge the logged changed rows, rebuild the
+-- changed fiscal years, or rebuild everything (see libs/read-model/README.md).
 CREATE OR REPLACE FUNCTION refresh_search_summaries()
  RETURNS void
  LANGUAGE plpgsql

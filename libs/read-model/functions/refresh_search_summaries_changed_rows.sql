@@ -1,4 +1,5 @@
--- The transaction summaries from the log of changed rows.
+-- The transaction summaries from the log of changed rows (search_summary_txn_delta): signed sums per group
+-- merged into each summary, then the tables built from them for the fiscal years involved.
 CREATE OR REPLACE FUNCTION refresh_search_summaries_changed_rows()
  RETURNS void
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- Rebuilds the transaction summaries (and their base version) for [lo, hi), or all of them, in one grouping-sets
+-- scan of transaction_search.
 CREATE OR REPLACE FUNCTION refresh_search_summaries_core(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql

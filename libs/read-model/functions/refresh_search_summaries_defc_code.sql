@@ -1,3 +1,5 @@
+-- The DEF code by awarding agency and fiscal year summary (one row per code, unnested from the code arrays) for
+-- [lo, hi), or all of it.
 CREATE OR REPLACE FUNCTION refresh_search_summaries_defc_code(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql

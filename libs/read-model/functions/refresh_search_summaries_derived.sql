@@ -1,5 +1,5 @@
 -- The tables built from other summaries for [lo, hi): DEF codes by month and by fiscal year step date, and
--- the rankings (formerly the second half of refresh_search_summaries_main).
+-- the rankings.
 CREATE OR REPLACE FUNCTION refresh_search_summaries_derived(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- Transaction summaries, then the tables built from them, for [lo, hi) or everything.
 CREATE OR REPLACE FUNCTION refresh_search_summaries_main(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- The text an award is searched by keyword in: its own ids, recipient, codes and descriptions, then the values
+-- its transactions add (separated by U+001F). IMMUTABLE: the trigram index of award_search is built on it.
 CREATE OR REPLACE FUNCTION search_award_keyword_document(piid text, fain text, uri text, display_award_id text, recipient_uei text, recipient_unique_id text, parent_uei text, parent_recipient_unique_id text, naics_code text, product_or_service_code text, recipient_name text, parent_recipient_name text, description text, naics_description text, product_or_service_description text, transaction_keyword_text text)
  RETURNS text
  LANGUAGE sql

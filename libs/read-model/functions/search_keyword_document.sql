@@ -1,3 +1,5 @@
+-- The text a transaction is searched by keyword in (ids, recipient, codes, descriptions; separated by U+001F).
+-- IMMUTABLE: expression indexes are built on it.
 CREATE OR REPLACE FUNCTION search_keyword_document(piid text, fain text, uri text, display_award_id text, recipient_uei text, recipient_unique_id text, parent_uei text, parent_recipient_unique_id text, naics_code text, product_or_service_code text, recipient_name text, parent_recipient_name text, description text, naics_description text, product_or_service_description text)
  RETURNS text
  LANGUAGE sql

@@ -1,3 +1,4 @@
+-- A TRUNCATE of a search table: the next summary refresh rebuilds everything.
 CREATE OR REPLACE FUNCTION search_summary_all_changed()
  RETURNS trigger
  LANGUAGE plpgsql

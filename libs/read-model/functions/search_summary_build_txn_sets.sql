@@ -1,6 +1,5 @@
--- The grouping-sets aggregate of 0065 (one scan for every transaction summary) into the temporary table
--- search_summary_txn_sets, over transaction_search in [lo, hi) (everything without lo) or, signed, over the
--- log of changed rows.
+-- The grouping-sets aggregate (one scan of transaction_search for every transaction summary) into the temporary
+-- table search_summary_txn_sets, for [lo, hi) or everything.
 CREATE OR REPLACE FUNCTION search_summary_build_txn_sets(source regclass, signed boolean, lo date, hi date)
  RETURNS void
  LANGUAGE plpgsql

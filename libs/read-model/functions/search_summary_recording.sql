@@ -1,3 +1,4 @@
+-- Whether the triggers that record changed fiscal years and rows for the summaries are all present and enabled.
 CREATE OR REPLACE FUNCTION search_summary_recording()
  RETURNS boolean
  LANGUAGE sql

@@ -1,3 +1,5 @@
+-- Row-set trigger of award_search and transaction_search: records the fiscal years a write touched (old and new
+-- dates) and logs the summary columns of changed transaction rows, up to change_log_cap.
 CREATE OR REPLACE FUNCTION search_summary_rows_changed()
  RETURNS trigger
  LANGUAGE plpgsql

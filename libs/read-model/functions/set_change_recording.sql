@@ -1,3 +1,5 @@
+-- Turns the change-recording triggers of the search tables off (bulk loads: the next refresh and derive rebuild
+-- everything) or on.
 CREATE OR REPLACE FUNCTION set_change_recording(enabled boolean)
  RETURNS void
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- The text a subaward is searched by keyword in (ids, recipient, codes, descriptions; separated by U+001F).
+-- IMMUTABLE: the trigram index of subaward_search is built on it.
 CREATE OR REPLACE FUNCTION subaward_keyword_document(subaward_number text, award_piid_fain text, sub_awardee_or_recipient_uei text, sub_awardee_or_recipient_uniqu text, sub_ultimate_parent_uei text, naics_code text, product_or_service_code text, sub_awardee_or_recipient_legal text, sub_ultimate_parent_legal_enti text, subaward_description text, naics_description text, product_or_service_description text)
  RETURNS text
  LANGUAGE sql

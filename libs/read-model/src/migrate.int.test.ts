@@ -70,6 +70,14 @@ describe('function files', () => {
     expect(await db.pool.oneFirst(sql.unsafe`SELECT a_caller()`)).toBe(2);
   });
 
+  it('are the only place a function is defined: a migration that defines one is refused before anything runs', async () => {
+    const migrations = copyOf(MIGRATIONS_DIR);
+    writeFileSync(path.join(migrations, '9996_defines_function.sql'),
+      '-- Up Migration\nCREATE TABLE not_created (id int);\nCREATE OR REPLACE FUNCTION refresh_search_summaries() RETURNS void LANGUAGE sql AS $$ SELECT $$;\n');
+    await expect(runMigrations(db.url, { migrations })).rejects.toThrow(/9996_defines_function.sql defines function refresh_search_summaries: .*functions\/refresh_search_summaries.sql/);
+    expect(await db.pool.oneFirst(sql.unsafe`SELECT to_regclass('not_created') IS NULL`)).toBe(true);
+  });
+
   it('fail the run, naming the file, when a body does not compile', async () => {
     const functions = copyOf(FUNCTIONS_DIR);
     writeFileSync(path.join(functions, 'broken_body.sql'), 'CREATE OR REPLACE FUNCTION broken_body() RETURNS bigint LANGUAGE sql AS $$ SELECT count(*) FROM no_such_table $$;\n');

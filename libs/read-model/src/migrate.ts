@@ -15,11 +15,12 @@ const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 const FUNCTION_PATTERN = /^([a-z0-9_]+)\.sql$/;
 const LOCK_KEY = 7_411_002; // arbitrary, fixed: serialises concurrent migrators on one database
 /**
- * Errors a function file may raise before the migrations have run, because its signature names a type
- * or table that a pending migration creates, or a pending migration must first drop the old signature:
- * such a file is applied again after the migrations, where any error is fatal.
+ * Errors a function file may raise before the migrations have run: its signature or SQL-standard body
+ * names a type, table, column or function that a pending migration creates (or another file defines), or
+ * a pending migration must first drop the old signature. Such a file is tried again after the others and
+ * after the migrations, where any error is fatal.
  */
-const DEFERRABLE = new Set(['42704', '42P01', '42P13', '42883']);
+const DEFERRABLE = new Set(['42704', '42P01', '42703', '42P13', '42883']);
 
 export interface Migration {
   id: number;
@@ -128,6 +129,21 @@ function fileError(f: FunctionFile, error: unknown): Error {
 }
 
 /**
+ * Functions are defined by their files only: the last pass re-applies every file after the migrations, so a
+ * definition inside a migration would be overwritten on the same run (when a file has its name) or be
+ * history no file shows. Such a migration is refused before anything runs.
+ */
+function refuseFunctionDefinitions(m: Migration): void {
+  const found = /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(?:public\.)?"?([A-Za-z0-9_]+)/im.exec(m.sql);
+  if (found) {
+    throw new Error(
+      `Migration ${m.name} defines function ${found[1]}: functions live in libs/read-model/functions/${found[1]}.sql ` +
+        '(one per file, CREATE OR REPLACE, applied on every start). Move the definition there; a migration may DROP or call it.',
+    );
+  }
+}
+
+/**
  * A database migrated by the old history (0001-0096, squashed into the baseline) holds exactly the
  * baseline's schema when every one of those files is recorded with the checksum it had: its history is
  * then replaced by the baseline row, and the data stays. A partial or edited old history cannot be
@@ -189,6 +205,7 @@ export async function runMigrations(databaseUrl: string, dirs: MigrationDirs = {
       }
       return false;
     });
+    for (const m of pending) refuseFunctionDefinitions(m);
     if (pending.length > 0 && functions.length > 0) await applyFunctions(client, functions, false);
     const applied: string[] = [];
     for (const m of pending) {

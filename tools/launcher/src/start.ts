@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   try {
     const migrations = await runMigrations(database.url);
-    say(`Migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied} already in place.`);
+    if (migrations.adoptedLegacy) say('Migrations: this database was built by the old history (0001-0096); recorded as at the baseline.');
+    say(`Migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied} already in place; ${migrations.functions} function files applied.`);
 
     // Loading runs long statements on purpose: its own pool without the interactive statement timeout.
     const loader = await createDbPool(database.url, { maximumPoolSize: 4, statementTimeout: 'DISABLE_TIMEOUT' });

@@ -6193,8 +6193,9 @@ export interface operations {
                     "application/json": {
                         account_title: string | null;
                         agency_identifier: string;
-                        bureau_name: string | null;
-                        bureau_slug: string | null;
+                        /** @description Bureau of the account's Treasury accounts (else its agency). */
+                        bureau_name: string;
+                        bureau_slug: string;
                         children: {
                             budgetary_resources_amount: number;
                             code: string;

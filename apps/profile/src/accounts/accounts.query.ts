@@ -27,16 +27,17 @@ const FederalAccountRow = z.object({
   account_title: z.string().nullable(),
   parent_agency_toptier_code: z.string().nullable(),
   parent_agency_name: z.string().nullable(),
-  bureau_name: z.string().nullable(),
+  bureau_name: z.string(),
 });
 export type FederalAccountRow = z.infer<typeof FederalAccountRow>;
 
 const FEDERAL_ACCOUNT = sql.fragment`
   SELECT fa.id, fa.agency_identifier, fa.main_account_code, fa.federal_account_code, fa.account_title,
     ta.toptier_code AS parent_agency_toptier_code, ta.name AS parent_agency_name,
-    (SELECT t.budget_bureau_name FROM treasury_appropriation_account t
+    -- The bureau of the account's Treasury accounts; accounts whose TAS name none are filed under their agency.
+    coalesce((SELECT t.budget_bureau_name FROM treasury_appropriation_account t
      WHERE t.federal_account_id = fa.id AND t.budget_bureau_name IS NOT NULL
-     ORDER BY t.treasury_account_identifier LIMIT 1) AS bureau_name
+     ORDER BY t.treasury_account_identifier LIMIT 1), ta.name, '') AS bureau_name
   FROM federal_account fa
   LEFT JOIN toptier_agency ta ON ta.toptier_agency_id = fa.parent_toptier_agency_id`;
 

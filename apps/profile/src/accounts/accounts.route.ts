@@ -73,7 +73,7 @@ export const listFederalAccountsRoute = (db: CommonQueryMethods) =>
     };
   });
 
-const slug = (s: string | null) => (s === null ? null : s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** GET /api/v2/federal_accounts/{account_number}/?fiscal_year */
 export const getFederalAccountRoute = (db: CommonQueryMethods) =>

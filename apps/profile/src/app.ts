@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { DatabasePool } from 'slonik';
 import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
+import { accountsRouter } from './accounts/accounts.router';
 import { awardRoute } from './routes/award.route';
 import { listStatesRoute, stateAwardsRoute, stateRoute } from './routes/state.route';
 import { countRecipientsRoute, listRecipientsRoute, recipientChildrenRoute, recipientRoute } from './routes/recipient.route';
@@ -49,5 +50,6 @@ export function createApp(deps: ProfileDeps): Router {
   router.get(`${v2}/recipient/state/:fips/`, stateRoute(db));
   router.get(`${v2}/recipient/duns/:recipient_id/`, recipientRoute(db));
   router.get(`${v2}/recipient/:recipient_id/`, recipientRoute(db));
+  router.use(accountsRouter(db));
   return router;
 }

@@ -6,6 +6,132 @@
  */
 
 export interface paths {
+    "/api/v1/tas/balances/quarters/total/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * v1 aggregation of File A (appropriation account balances) rows by quarter
+         * @description The upstream v1 aggregation over File A (appropriation account balances) rows per fiscal quarter: each quarter's activity, the change of the fiscal-year-to-date balances from the previous quarter's closing submission, filtered by `filters` and grouped by `group`.
+         *     Unknown fields, groups or operations are a 400.
+         */
+        post: operations["v1TasBalancesQuartersTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tas/balances/total/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * v1 aggregation of File A (appropriation account balances) rows
+         * @description The upstream v1 aggregation over File A (appropriation account balances) rows of each fiscal year's latest submission (balances are fiscal-year-to-date, so no year is counted twice), filtered by `filters` and grouped by `group`.
+         *     Unknown fields, groups or operations are a 400.
+         */
+        post: operations["v1TasBalancesTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tas/categories/quarters/total/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * v1 aggregation of File B (program activity and object class) rows by quarter
+         * @description The upstream v1 aggregation over File B (program activity and object class) rows per fiscal quarter: each quarter's activity, the change of the fiscal-year-to-date balances from the previous quarter's closing submission, filtered by `filters` and grouped by `group`.
+         *     Unknown fields, groups or operations are a 400.
+         */
+        post: operations["v1TasCategoriesQuartersTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tas/categories/total/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * v1 aggregation of File B (program activity and object class) rows
+         * @description The upstream v1 aggregation over File B (program activity and object class) rows of each fiscal year's latest submission (balances are fiscal-year-to-date, so no year is counted twice), filtered by `filters` and grouped by `group`.
+         *     Unknown fields, groups or operations are a 400.
+         */
+        post: operations["v1TasCategoriesTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/treasury_account/{tas}/object_class/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Treasury account's object classes with their program activities
+         * @description File B obligations and outlays of one Treasury account in one fiscal year (the latest submission of the
+         *     year; default the current fiscal year) per object class, each with its program activities. An unknown account is a 404.
+         */
+        get: operations["listTreasuryAccountObjectClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/treasury_account/{tas}/program_activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Treasury account's program activities with their object classes
+         * @description File B obligations and outlays of one Treasury account in one fiscal year (the latest submission of the
+         *     year; default the current fiscal year) per program activity, each with its object classes. An unknown account is a 404.
+         */
+        get: operations["listTreasuryAccountProgramActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/autocomplete/accounts/a/": {
         parameters: {
             query?: never;
@@ -1136,6 +1262,277 @@ export interface paths {
          *     column layouts, at most `limit` rows each.
          */
         post: operations["downloadTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Federal account landing list
+         * @description Federal accounts with their managing agency and the budgetary resources of one fiscal year (`filters.fy`,
+         *     default the latest fiscal year with account data; accounts without a submission that year show null). The
+         *     keyword matches account name, number and managing agency. Sorted by `sort.field` (default
+         *     budgetary_resources, descending).
+         */
+        post: operations["listFederalAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{account_number}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One federal account with its Treasury accounts
+         * @description The federal account `AID-MAIN` and the obligations, outlays and budgetary resources of its Treasury accounts
+         *     in one fiscal year (default the current one). An unknown account is a 404.
+         */
+        get: operations["getFederalAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_code}/object_classes/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obligations of a federal account by object class
+         * @description File B obligations of the account's Treasury accounts per object class, over the fiscal years the time periods
+         *     touch (each year's latest submission), largest first. An unknown account is a 404.
+         */
+        post: operations["federalAccountObjectClassTotals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_code}/program_activities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Program activities of a federal account
+         * @description Program activities that the account's File B rows allot money toward. An unknown account is a 404.
+         */
+        get: operations["listFederalAccountProgramActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_code}/program_activities/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obligations of a federal account by program activity
+         * @description File B obligations of the account's Treasury accounts per program activity, over the fiscal years the time periods
+         *     touch (each year's latest submission), largest first. An unknown account is a 404.
+         */
+        post: operations["federalAccountProgramActivityTotals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_id}/available_object_classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Object classes a federal account has File B rows for
+         * @description Major object classes with their minor object classes, from the account's File B rows. An unknown account answers an empty list (as upstream).
+         */
+        get: operations["listAvailableObjectClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_id}/available_program_activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Program activities a federal account has File B rows for
+         * @description Distinct program activities (code and name) of the account's File B rows. An unknown account answers an empty list.
+         */
+        get: operations["listAvailableProgramActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_id}/fiscal_year_snapshot/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budget figures of a federal account for one fiscal year
+         * @description File A figures (latest submission of each agency in the year) of the account's Treasury accounts for
+         *     the latest fiscal year with account data. An account without data that year answers `{}` (as upstream).
+         */
+        get: operations["getFiscalYearSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_accounts/{federal_account_id}/fiscal_year_snapshot/{fiscal_year}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budget figures of a federal account for one fiscal year
+         * @description File A figures (latest submission of each agency in the year) of the account's Treasury accounts for
+         *     the fiscal year of the path. An account without data that year answers `{}` (as upstream).
+         */
+        get: operations["getFiscalYearSnapshotForYear"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/federal_obligations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Obligations of an agency by federal account
+         * @description File A obligations of one fiscal year (each agency's latest submission) per federal account of the agency's
+         *     Treasury accounts, largest first. Amounts are decimal strings as upstream. An unknown agency id is a 404.
+         */
+        get: operations["listFederalObligations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/financial_balances/agencies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budgetary resources, obligations and outlays of an agency
+         * @description File A totals of one fiscal year (each agency's latest submission) over the agency's Treasury accounts:
+         *     one row, or none when the agency has no account data that year. Decimal strings as upstream. An unknown
+         *     agency id is a 404.
+         */
+        get: operations["getFinancialBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/financial_spending/major_object_class/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Obligations of an agency by major object class
+         * @description File B obligations of one fiscal year (each agency's latest submission) per major object class. Decimal strings as upstream. An unknown agency id is a 404.
+         */
+        get: operations["listMajorObjectClassSpending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/financial_spending/object_class/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Obligations of an agency by object class within a major object class
+         * @description File B obligations of one fiscal year (each agency's latest submission) per object class of one major object class. Decimal strings as upstream. An unknown agency id is a 404.
+         */
+        get: operations["listMinorObjectClassSpending"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3043,6 +3440,16 @@ export interface components {
             code?: string;
             description?: string;
         };
+        /** @description Pager of the agency profile lists of the v1 era (`federal_obligations`); `next`/`previous`/`current` are URLs. */
+        "legacy-page-metadata": {
+            count: number;
+            current: string;
+            has_next_page: boolean;
+            has_previous_page: boolean;
+            next: string | null;
+            page: number;
+            previous: string | null;
+        };
         /** @description An award id with paging (the sort enum is given per endpoint). */
         "list-request": {
             award_id: components["schemas"]["award-id-body"];
@@ -3128,6 +3535,16 @@ export interface components {
             page: number;
             previous: number | null;
             total?: number;
+        };
+        /** @description Pager of the federal account and Treasury account lists (upstream's simple page metadata). */
+        "page-metadata-4": {
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit: number;
+            next: number | null;
+            page: number;
+            previous: number | null;
+            total: number;
         };
         PageMetadata: components["schemas"]["page-metadata"];
         /** @description A program activity by name, code or both; at least one must be given. */
@@ -3467,6 +3884,25 @@ export interface components {
             outlay: number | null;
             total_budgetary_resources: number | null;
         };
+        /** @description A Treasury account's object classes or program activities with their counterpart breakdown. */
+        "tas-breakdown-response": {
+            fiscal_year: number;
+            messages: string[];
+            page_metadata: components["schemas"]["page-metadata-4"];
+            results: {
+                children: {
+                    gross_outlay_amount: number;
+                    name: string;
+                    obligated_amount: number;
+                }[];
+                gross_outlay_amount: number;
+                name: string;
+                obligated_amount: number;
+                /** @enum {string} */
+                type?: "PAC/PAN" | "PARK";
+            }[];
+            treasury_account_symbol: string;
+        };
         /**
          * @description The period of a result row, values as strings. `fiscal_year` (or `calendar_year` for that grouping)
          *     is always present; `quarter` (fiscal quarter 1-4) or `month` (fiscal month 1-12, 1 = October) when
@@ -3511,6 +3947,33 @@ export interface components {
             /** @description Outlays exist only for `spending_level` `awards`; null otherwise. */
             total_outlays: number | null;
         };
+        /** @description Body of the federal account object class / program activity totals. */
+        "totals-request": {
+            filters?: {
+                /** @description Object class codes (at most 500). */
+                object_class?: string[];
+                /** @description Program activity codes (PAC, at most 500). */
+                program_activity?: string[];
+                /** @description Date ranges (at most 50); a fiscal year is counted when one of its periods ends inside a range. */
+                time_period?: {
+                    date_type?: string;
+                    /** Format: date */
+                    end_date: string;
+                    /** Format: date */
+                    start_date: string;
+                }[];
+            };
+            /**
+             * @description At most 500.
+             * @default 10
+             */
+            limit?: number;
+            /**
+             * @description At most 100000.
+             * @default 1
+             */
+            page?: number;
+        };
         /**
          * @description A field label of spending_by_transaction.
          * @enum {string}
@@ -3541,6 +4004,55 @@ export interface components {
          */
         "ui-filter-set": unknown;
         UiFilterSet: components["schemas"]["ui-filter-set"];
+        /**
+         * @description Body of the v1 aggregation endpoints (`/api/v1/tas/...`): sum (or another aggregate) of `field` over the rows
+         *     matching `filters`, grouped by `group` (a field name or a list of at most 5).
+         */
+        "v1-aggregate-request": {
+            /**
+             * @default sum
+             * @enum {string}
+             */
+            aggregate?: "sum" | "count" | "avg" | "min" | "max";
+            field: string;
+            /** @description Conditions (at most 50), all of which must hold; a `combine_method` object combines nested ones. */
+            filters?: components["schemas"]["v1-filter"][];
+            group: string | string[];
+            /** @description At most 5000. */
+            limit?: number;
+            /** @description Fields to order by (at most 5; a leading `-` for descending). */
+            order?: string[];
+            /** @description At most 100000. */
+            page?: number;
+        };
+        /** @description One row per group value; `item` is the group value (an object of values when grouped by several fields). */
+        "v1-aggregate-response": {
+            page_metadata?: Record<string, never>;
+            results: {
+                aggregate: string | null;
+                item: string | number | {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+        };
+        /**
+         * @description One v1 filter: `field` (a name, or two names for `range_intersect`), `operation`, `value` (and `value_format`
+         *     `fy` for a fiscal year), or `combine_method` (`AND`/`OR`) with nested `filters` (at most 50, two levels).
+         */
+        "v1-filter": {
+            /** @enum {string} */
+            combine_method?: "AND" | "OR" | "and" | "or";
+            field?: string | string[];
+            filters?: {
+                field?: string | string[];
+                operation?: string;
+                value?: (string | number | boolean | null) | (string | number | null)[];
+                value_format?: string;
+            }[];
+            operation?: string;
+            value?: (string | number | boolean | null) | (string | number | null)[];
+            value_format?: string;
+        };
     };
     responses: {
         /** @description Malformed JSON, or a value of the wrong type, outside its enum or range. */
@@ -3633,10 +4145,29 @@ export interface components {
     parameters: {
         /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
         "award-id-path": string;
+        /** @description Federal account code, agency identifier and main account code (`AID-MAIN`, at most 20 characters). */
+        "federal-account-code-path": string;
+        /** @description Database id of a federal account (at most 2147483647). */
+        "federal-account-id-path": number;
+        /** @description Keeps the rows whose name contains this text (case-insensitive, at most 200 characters). */
+        filter: string;
         /** @description Two-digit state FIPS code (with its leading zero). */
         "fips-path": string;
+        /** @description Fiscal year (2017, the first year of DATA Act account data, to 2100; a year after the current one is a 400). Defaults to the latest fiscal year with account data. */
+        "fiscal-year-query": number;
+        /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
+        "funding-agency-id-query": number;
+        /** @description At most 100. */
+        limit: number;
+        order: "asc" | "desc";
+        /** @description At most 100000. */
+        page: number;
         /** @description Recipient hash followed by its level (`-P` parent, `-C` child, `-R` neither). */
         "recipient-id-path": string;
+        /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
+        "required-fiscal-year-query": number;
+        /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
+        "tas-path": string;
         /**
          * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
          *     grandchildren. Negative values mean every level.
@@ -3656,6 +4187,188 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    v1TasBalancesQuartersTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1-aggregate-request"];
+            };
+        };
+        responses: {
+            /** @description One row per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1-aggregate-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    v1TasBalancesTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1-aggregate-request"];
+            };
+        };
+        responses: {
+            /** @description One row per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1-aggregate-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    v1TasCategoriesQuartersTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1-aggregate-request"];
+            };
+        };
+        responses: {
+            /** @description One row per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1-aggregate-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    v1TasCategoriesTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1-aggregate-request"];
+            };
+        };
+        responses: {
+            /** @description One row per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1-aggregate-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listTreasuryAccountObjectClasses: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive, at most 200 characters). */
+                filter?: components["parameters"]["filter"];
+                /** @description Fiscal year (2017, the first year of DATA Act account data, to 2100; a year after the current one is a 400). Defaults to the latest fiscal year with account data. */
+                fiscal_year?: components["parameters"]["fiscal-year-query"];
+                /** @description At most 100. */
+                limit?: components["parameters"]["limit"];
+                order?: components["parameters"]["order"];
+                /** @description At most 100000. */
+                page?: components["parameters"]["page"];
+                sort?: "name" | "obligated_amount" | "gross_outlay_amount";
+            };
+            header?: never;
+            path: {
+                /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
+                tas: components["parameters"]["tas-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["tas-breakdown-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listTreasuryAccountProgramActivities: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive, at most 200 characters). */
+                filter?: components["parameters"]["filter"];
+                /** @description Fiscal year (2017, the first year of DATA Act account data, to 2100; a year after the current one is a 400). Defaults to the latest fiscal year with account data. */
+                fiscal_year?: components["parameters"]["fiscal-year-query"];
+                /** @description At most 100. */
+                limit?: components["parameters"]["limit"];
+                order?: components["parameters"]["order"];
+                /** @description At most 100000. */
+                page?: components["parameters"]["page"];
+                sort?: "name" | "obligated_amount" | "gross_outlay_amount" | "type";
+            };
+            header?: never;
+            path: {
+                /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
+                tas: components["parameters"]["tas-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["tas-breakdown-response"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
     autocompleteAccountA: {
         parameters: {
             query?: never;
@@ -5377,6 +6090,535 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listFederalAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description AID of the accounts (at most 4 characters). */
+                        agency_identifier?: string;
+                        /** @description Fiscal year (2017 to 2100). */
+                        fy?: string | number;
+                    };
+                    /** @description At most 200 characters. */
+                    keyword?: string;
+                    /**
+                     * @description At most 500.
+                     * @default 50
+                     */
+                    limit?: number;
+                    /**
+                     * @description At most 100000.
+                     * @default 1
+                     */
+                    page?: number;
+                    sort?: {
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        direction?: "asc" | "desc";
+                        /**
+                         * @default budgetary_resources
+                         * @enum {string}
+                         */
+                        field?: "budgetary_resources" | "account_name" | "account_number" | "managing_agency";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of federal accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        fy: string;
+                        hasNext: boolean;
+                        hasPrevious: boolean;
+                        limit: number;
+                        next: number | null;
+                        page: number;
+                        previous: number | null;
+                        results: {
+                            account_id: number;
+                            account_name: string | null;
+                            account_number: string | null;
+                            agency_identifier: string;
+                            budgetary_resources: number | null;
+                            managing_agency: string;
+                            managing_agency_acronym: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getFederalAccount: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2017, the first year of DATA Act account data, to 2100; a year after the current one is a 400). Defaults to the latest fiscal year with account data. */
+                fiscal_year?: components["parameters"]["fiscal-year-query"];
+            };
+            header?: never;
+            path: {
+                /** @description Federal account code (`AID-MAIN`, at most 20 characters). */
+                account_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_title: string | null;
+                        agency_identifier: string;
+                        /** @description Bureau of the account's Treasury accounts (else its agency). */
+                        bureau_name: string;
+                        bureau_slug: string;
+                        children: {
+                            budgetary_resources_amount: number;
+                            code: string;
+                            gross_outlay_amount: number;
+                            name: string | null;
+                            obligated_amount: number;
+                        }[];
+                        federal_account_code: string;
+                        fiscal_year: number;
+                        id: number;
+                        main_account_code: string;
+                        parent_agency_name: string | null;
+                        parent_agency_toptier_code: string | null;
+                        total_budgetary_resources: number | null;
+                        total_gross_outlay_amount: number | null;
+                        total_obligated_amount: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    federalAccountObjectClassTotals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Federal account code, agency identifier and main account code (`AID-MAIN`, at most 20 characters). */
+                federal_account_code: components["parameters"]["federal-account-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["totals-request"];
+            };
+        };
+        responses: {
+            /** @description One page of totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-4"];
+                        results: {
+                            code: string;
+                            name: string;
+                            obligations: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listFederalAccountProgramActivities: {
+        parameters: {
+            query?: {
+                /** @description At most 500. */
+                limit?: number;
+                order?: "asc" | "desc";
+                /** @description At most 100000. */
+                page?: number;
+                sort?: "code" | "name" | "type";
+            };
+            header?: never;
+            path: {
+                /** @description Federal account code, agency identifier and main account code (`AID-MAIN`, at most 20 characters). */
+                federal_account_code: components["parameters"]["federal-account-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of program activities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-4"];
+                        results: {
+                            code: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "PAC/PAN" | "PARK";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    federalAccountProgramActivityTotals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Federal account code, agency identifier and main account code (`AID-MAIN`, at most 20 characters). */
+                federal_account_code: components["parameters"]["federal-account-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["totals-request"];
+            };
+        };
+        responses: {
+            /** @description One page of totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-4"];
+                        results: {
+                            code: string;
+                            name: string;
+                            obligations: number;
+                            /** @enum {string} */
+                            type: "PAC/PAN" | "PARK";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAvailableObjectClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Database id of a federal account (at most 2147483647). */
+                federal_account_id: components["parameters"]["federal-account-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The object classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            minor_object_class: {
+                                id: string;
+                                name: string;
+                            }[];
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAvailableProgramActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Database id of a federal account (at most 2147483647). */
+                federal_account_id: components["parameters"]["federal-account-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program activities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: {
+                            code: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getFiscalYearSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Database id of a federal account (at most 2147483647). */
+                federal_account_id: components["parameters"]["federal-account-id-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures (or an empty object). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results?: {
+                            appropriations: number;
+                            balance_brought_forward: number;
+                            budget_authority: number;
+                            name: string | null;
+                            obligated: number;
+                            other_budgetary_resources: number;
+                            outlay: number;
+                            unobligated: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getFiscalYearSnapshotForYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Database id of a federal account (at most 2147483647). */
+                federal_account_id: components["parameters"]["federal-account-id-path"];
+                /** @description Fiscal year (2017 to 2100; after the current one is a 400). */
+                fiscal_year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures (or an empty object). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results?: {
+                            appropriations: number;
+                            balance_brought_forward: number;
+                            budget_authority: number;
+                            name: string | null;
+                            obligated: number;
+                            other_budgetary_resources: number;
+                            outlay: number;
+                            unobligated: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listFederalObligations: {
+        parameters: {
+            query: {
+                /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
+                fiscal_year: components["parameters"]["required-fiscal-year-query"];
+                /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
+                funding_agency_id: components["parameters"]["funding-agency-id-query"];
+                /** @description At most 500. */
+                limit?: number;
+                /** @description At most 100000. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of federal accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["legacy-page-metadata"];
+                        results: {
+                            account_number: string;
+                            account_title: string;
+                            id: string;
+                            obligated_amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getFinancialBalances: {
+        parameters: {
+            query: {
+                /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
+                fiscal_year: components["parameters"]["required-fiscal-year-query"];
+                /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
+                funding_agency_id: components["parameters"]["funding-agency-id-query"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            budget_authority_amount: string;
+                            obligated_amount: string;
+                            outlay_amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listMajorObjectClassSpending: {
+        parameters: {
+            query: {
+                /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
+                fiscal_year: components["parameters"]["required-fiscal-year-query"];
+                /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
+                funding_agency_id: components["parameters"]["funding-agency-id-query"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The major object classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            major_object_class_code: string;
+                            major_object_class_name: string;
+                            obligated_amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listMinorObjectClassSpending: {
+        parameters: {
+            query: {
+                /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
+                fiscal_year: components["parameters"]["required-fiscal-year-query"];
+                /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
+                funding_agency_id: components["parameters"]["funding-agency-id-query"];
+                /** @description Major object class code (at most 10 characters). */
+                major_object_class_code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The object classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            object_class_code: string;
+                            object_class_name: string;
+                            obligated_amount: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
             503: components["responses"]["unavailable"];
         };
     };

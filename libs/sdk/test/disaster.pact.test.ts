@@ -118,7 +118,8 @@ describe('SDK contract with the search app: disaster', () => {
     await interaction(
       'a page of federal accounts by total spending of two DEF codes',
       '/api/v2/disaster/federal_account/spending/',
-      { filter: { def_codes: ['L', 'M'] }, spending_type: 'total', pagination: { sort: 'id', order: 'asc' } },
+      // The first two accounts (the third has no GTAS row, so a null total_budgetary_resources).
+      { filter: { def_codes: ['L', 'M'] }, spending_type: 'total', pagination: { sort: 'id', order: 'asc', limit: 2 } },
       {
         totals: { obligation: number(550), outlay: number(100), total_budgetary_resources: number(2600.5) },
         results: eachLike({
@@ -131,7 +132,7 @@ describe('SDK contract with the search app: disaster', () => {
           outlay: number(100),
           total_budgetary_resources: number(2200.5),
         }),
-        page_metadata: { ...PAGE, total: integer(3) },
+        page_metadata: { ...PAGE, next: integer(2), hasNext: boolean(true), total: integer(3), limit: integer(2) },
       },
       (data) => expect((data as { results: { id: number }[] }).results[0]?.id).toBe(90001),
     );
@@ -179,7 +180,7 @@ describe('SDK contract with the search app: disaster', () => {
   };
 
   it('cfda/spending', async () => {
-    await interaction('a page of assistance listings by award spending', '/api/v2/disaster/cfda/spending/', { filter: { def_codes: ['L', 'M'] }, spending_type: 'award', pagination: { sort: 'code', order: 'desc' } }, { totals: { award_count: integer(3), obligation: number(1), outlay: number(1) }, results: eachLike(cfdaResult), page_metadata: { ...PAGE, total: integer(3) } }, (data) =>
+    await interaction('a page of assistance listings by award spending', '/api/v2/disaster/cfda/spending/', { filter: { def_codes: ['L', 'M'], query: 'loans' }, spending_type: 'award', pagination: { sort: 'code', order: 'desc' } }, { totals: { award_count: integer(3), obligation: number(1), outlay: number(1) }, results: eachLike(cfdaResult), page_metadata: { ...PAGE, total: integer(3) } }, (data) =>
       expect((data as { results: unknown[] }).results.length).toBeGreaterThan(0),
     );
   });

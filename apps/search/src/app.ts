@@ -3,11 +3,12 @@ import type { DatabasePool } from 'slonik';
 import { CATEGORY_NAMES } from './categories/category-definitions';
 import { SearchContext } from './common/search-context';
 import { SearchPlanner, type PlannerOptions } from './planner/search-planner';
-import { disasterAgencySpendingRoute } from './routes/disaster-agency-spending.route';
 import { disasterAwardAmountRoute } from './routes/disaster-award-amount.route';
 import { DISASTER_COUNTS, disasterCountRoute } from './routes/disaster-count.route';
 import { disasterDefCodeCountRoute } from './routes/disaster-def-code-count.route';
+import { disasterAgencySpendingRoute, disasterInsightRoutes } from './routes/disaster-insights.route';
 import { disasterOverviewRoute } from './routes/disaster-overview.route';
+import { disasterSpendingByGeographyRoute } from './routes/disaster-spending-by-geography.route';
 import { newAwardsOverTimeRoute } from './routes/new-awards-over-time.route';
 import { spendingByAwardCountRoute } from './routes/spending-by-award-count.route';
 import { spendingByAwardRoute } from './routes/spending-by-award.route';
@@ -54,5 +55,7 @@ export function createApp(deps: SearchDeps): Router {
   router.post('/api/v2/disaster/award/amount/', disasterAwardAmountRoute(ctx));
   router.post('/api/v2/disaster/agency/spending/', disasterAgencySpendingRoute(ctx));
   for (const kind of DISASTER_COUNTS) router.post(`/api/v2/disaster/${kind}/count/`, disasterCountRoute(ctx, kind));
+  for (const [path, handler] of disasterInsightRoutes(ctx)) router.post(`/api/v2/disaster/${path}`, handler);
+  router.post('/api/v2/disaster/spending_by_geography/', disasterSpendingByGeographyRoute(ctx));
   return router;
 }

@@ -52,6 +52,7 @@ export const SUBMISSIONS: Submission[] = [
 export interface FileCRow {
   submission_id: number;
   treasury_account_id: number;
+  object_class_id?: number;
   award_id: number | null;
   piid?: string;
   fain?: string;
@@ -62,7 +63,7 @@ export interface FileCRow {
   ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe?: number;
 }
 
-export const FILE_C: FileCRow[] = [
+const FILE_C_ROWS: FileCRow[] = [
   { submission_id: 1, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 8000, gross_outlay_amount_by_award_cpe: 800 },
   { submission_id: 2, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 100.25, gross_outlay_amount_by_award_cpe: 10 },
   { submission_id: 3, treasury_account_id: 900001, award_id: 9000001, piid: 'P1', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 999, gross_outlay_amount_by_award_cpe: 999 },
@@ -77,6 +78,9 @@ export const FILE_C: FileCRow[] = [
   { submission_id: 7, treasury_account_id: 900003, award_id: null, piid: 'P9', disaster_emergency_fund_code: 'M', transaction_obligated_amount: 60, gross_outlay_amount_by_award_cpe: 6, ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe: -1 },
 ];
 
+/** The File C rows; object class by the row's position (X91, X92, X93 in turn). */
+export const FILE_C: FileCRow[] = FILE_C_ROWS.map((r, i) => ({ ...r, object_class_id: 9001 + (i % 3) }));
+
 export interface Award {
   award_id: number;
   type: string;
@@ -87,8 +91,52 @@ export interface Award {
   total_loan_value: number | null;
 }
 
+/** Recipients of the awards: name, UEI and profile levels. */
+export const RECIPIENTS: Record<string, { name: string; uei: string | null; levels: string[] }> = {};
+
+/** Where an award's recipient is and where it is performed: state code, county code, district. */
+export interface Place {
+  state: string;
+  county: string;
+  district: string;
+}
+
+/** Test states (codes and FIPS outside the real ones) with county and district populations. */
+export const STATES = [
+  { code: 'ZA', fips: '97', name: 'ZETA ALPHA', population: 1000 },
+  { code: 'ZB', fips: '98', name: 'ZETA BETA', population: 3000 },
+];
+export const COUNTY_POPULATION = [
+  { state: 'ZA', county: '001', name: 'NORTH COUNTY', population: 400 },
+  { state: 'ZA', county: '002', name: 'SOUTH COUNTY', population: 600 },
+  { state: 'ZB', county: '001', name: 'EAST COUNTY', population: 3000 },
+];
+export const DISTRICT_POPULATION = [
+  { state: 'ZA', district: '01', population: 1000 },
+  { state: 'ZB', district: '01', population: 1000 },
+  { state: 'ZB', district: '02', population: 2000 },
+];
+
 const R1 = '91111111-1111-4111-8111-111111111111';
 const R2 = '92222222-2222-4222-8222-222222222222';
+RECIPIENTS[R1] = { name: 'ALPHA RELIEF INC', uei: 'ZZALPHA00001', levels: ['C', 'R'] };
+RECIPIENTS[R2] = { name: 'BETA LENDING LLC', uei: null, levels: [] };
+
+/** Recipient location and place of performance of each award. */
+export const PLACES: Record<number, { recipient: Place; pop: Place }> = {
+  9000001: { recipient: { state: 'ZA', county: '001', district: '01' }, pop: { state: 'ZB', county: '001', district: '02' } },
+  9000002: { recipient: { state: 'ZB', county: '001', district: '01' }, pop: { state: 'ZB', county: '001', district: '01' } },
+  9000003: { recipient: { state: 'ZA', county: '002', district: '01' }, pop: { state: 'ZA', county: '002', district: '01' } },
+  9000004: { recipient: { state: 'ZB', county: '001', district: '02' }, pop: { state: 'ZA', county: '001', district: '01' } },
+  9000005: { recipient: { state: 'ZA', county: '001', district: '01' }, pop: { state: 'ZA', county: '001', district: '01' } },
+};
+
+/** Assistance listings in the reference table (10.004 is left out: found on an award only). */
+export const CFDA_PROGRAMS = [
+  { id: 99001, program_number: '10.001', program_title: 'Disaster Grants', federal_agency: 'Disaster Test Agency', objectives: 'Grants', applicant_eligibility: 'Anyone', beneficiary_eligibility: 'Everyone', website_address: 'https://example.test/10.001', url: 'https://example.test/l/10.001' },
+  { id: 99002, program_number: '10.002', program_title: 'Disaster Loans', federal_agency: 'Disaster Test Agency', objectives: 'Loans', applicant_eligibility: 'Firms', beneficiary_eligibility: 'Firms', website_address: null, url: null },
+  { id: 99003, program_number: '10.003', program_title: 'Recovery Loans', federal_agency: 'Disaster Test Department', objectives: 'Loans', applicant_eligibility: 'Firms', beneficiary_eligibility: 'Firms', website_address: null, url: null },
+];
 
 export const AWARDS: Award[] = [
   { award_id: 9000001, awarding_subtier_agency_code: 'Z911', type: 'A', awarding_toptier_agency_code: 'Z91', recipient_hash: R1, cfda_number: null, total_loan_value: null },
@@ -114,6 +162,12 @@ export const ACCOUNTS = [
 
 /** Object classes by id: their code. */
 export const OBJECT_CLASSES: Record<number, string> = { 9001: 'X91', 9002: 'X92', 9003: 'X93' };
+/** Major object class of each object class id (X91 and X92 under 9Y, X93 under 9Z). */
+export const MAJOR_CLASSES: Record<number, { code: string; name: string }> = {
+  9001: { code: '9Y', name: 'Test major Y' },
+  9002: { code: '9Y', name: 'Test major Y' },
+  9003: { code: '9Z', name: 'Test major Z' },
+};
 
 export interface FileBRow {
   submission_id: number;
@@ -235,16 +289,51 @@ export async function seedDisasterData(db: CommonQueryMethods): Promise<void> {
     'object_class',
     Object.entries(OBJECT_CLASSES).map(([id, code]) => ({
       id: Number(id),
-      major_object_class: '90',
-      major_object_class_name: 'Test',
+      major_object_class: MAJOR_CLASSES[Number(id)]!.code,
+      major_object_class_name: MAJOR_CLASSES[Number(id)]!.name,
       object_class: code,
       object_class_name: `Test ${code}`,
     })),
   );
+  const place = (side: 'recipient_location' | 'pop', p: Place) => {
+    const st = STATES.find((x) => x.code === p.state)!;
+    return {
+      [`${side}_state_code`]: p.state,
+      [`${side}_state_fips`]: st.fips,
+      [`${side}_state_name`]: st.name,
+      [`${side}_county_code`]: p.county,
+      [`${side}_congressional_code`]: p.district,
+      [`${side}_country_code`]: 'USA',
+    };
+  };
   await insertRows(
     db,
     'award_search',
-    AWARDS.map((a) => ({ ...a, generated_unique_award_id: `DISASTER_TEST_${a.award_id}`, is_fpds: a.type === 'A' })),
+    AWARDS.map((a) => ({
+      ...a,
+      generated_unique_award_id: `DISASTER_TEST_${a.award_id}`,
+      is_fpds: a.type === 'A',
+      recipient_name: RECIPIENTS[a.recipient_hash]!.name,
+      recipient_uei: RECIPIENTS[a.recipient_hash]!.uei,
+      recipient_levels: RECIPIENTS[a.recipient_hash]!.levels,
+      ...place('recipient_location', PLACES[a.award_id]!.recipient),
+      ...place('pop', PLACES[a.award_id]!.pop),
+    })),
+  );
+  await db.query(sql.unsafe`DELETE FROM references_cfda WHERE program_number LIKE '10.00_' OR id >= 99001`);
+  await insertRows(db, 'references_cfda', CFDA_PROGRAMS);
+  await insertRows(
+    db,
+    'ref_population_county',
+    [
+      ...STATES.map((st) => ({ state_code: st.fips, county_number: '000', state_name: st.name, county_name: null, latest_population: st.population })),
+      ...COUNTY_POPULATION.map((c) => ({ state_code: STATES.find((x) => x.code === c.state)!.fips, county_number: c.county, state_name: null, county_name: c.name, latest_population: c.population })),
+    ],
+  );
+  await insertRows(
+    db,
+    'ref_population_cong_district',
+    DISTRICT_POPULATION.map((d) => ({ state_code: STATES.find((x) => x.code === d.state)!.fips, state_abbreviation: d.state, congressional_district: d.district, latest_population: d.population })),
   );
   await insertRows(db, 'gtas_sf133_balances', GTAS.map(({ counted: _counted, ...r }) => r));
 }

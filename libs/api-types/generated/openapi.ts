@@ -818,6 +818,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/agency/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agencies awarding loans from disaster/emergency funding
+         * @description Loan award spending per toptier agency owning the rows' Treasury accounts; with `award_type_codes`, per awarding
+         *     toptier agency of the linked loans, with its awarding subtier agencies as `children`.
+         *     Only File C rows linked to loan awards (types `07`, `08`, or those of `award_type_codes`) count;
+         *     `face_value_of_loan` sums the total loan value of the counted awards.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterAgencyLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/disaster/agency/spending/": {
         parameters: {
             query?: never;
@@ -916,6 +944,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/cfda/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assistance listings (CFDA) of disaster/emergency loans
+         * @description Loan award spending per assistance listing of the linked loans.
+         *     Only File C rows linked to loan awards (types `07`, `08`, or those of `award_type_codes`) count;
+         *     `face_value_of_loan` sums the total loan value of the counted awards.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterCfdaLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/cfda/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assistance listings (CFDA) receiving disaster/emergency funding
+         * @description Award spending per assistance listing of the linked awards (File D). Assistance listings exist only on awards,
+         *     so `spending_type` `total` answers the award spending too. `award_type_codes` keeps awards of those types.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         *     Every listing returned is also answered by references/cfda/totals/{cfda}/.
+         */
+        post: operations["disasterCfdaSpending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/disaster/def_code/count/": {
         parameters: {
             query?: never;
@@ -959,6 +1041,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/federal_account/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Federal accounts funding loans from disaster/emergency funding
+         * @description Loan award spending per federal account, with its Treasury accounts (TAS) as `children`.
+         *     Only File C rows linked to loan awards (types `07`, `08`, or those of `award_type_codes`) count;
+         *     `face_value_of_loan` sums the total loan value of the counted awards.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterFederalAccountLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/federal_account/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Federal accounts spending disaster/emergency funding
+         * @description Per federal account, with its Treasury accounts (TAS) as `children`.
+         *     `spending_type` `total`: obligations and outlays of the program activity / object class (File B) rows of the
+         *     DEF codes in the submissions holding each fiscal year's latest balances, and the GTAS total budgetary resources;
+         *     `award_count` is null. `spending_type` `award`: File C award spending; `total_budgetary_resources` is null.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterFederalAccountSpending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/disaster/object_class/count/": {
         parameters: {
             query?: never;
@@ -981,6 +1118,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/disaster/object_class/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Object classes of disaster/emergency loan spending
+         * @description Loan award spending per major object class, with its object classes as `children`.
+         *     Only File C rows linked to loan awards (types `07`, `08`, or those of `award_type_codes`) count;
+         *     `face_value_of_loan` sums the total loan value of the counted awards.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterObjectClassLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/object_class/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Object classes of disaster/emergency spending
+         * @description Per major object class, with its object classes as `children`.
+         *     `spending_type` `total`: obligations and outlays of the File B rows of the DEF codes in the submissions holding
+         *     each fiscal year's latest balances; `award_count` is null. `spending_type` `award`: File C award spending, where
+         *     `award_type_codes` keeps rows linked to awards of those types.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterObjectClassSpending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/disaster/overview/": {
         parameters: {
             query?: never;
@@ -996,6 +1188,10 @@ export interface paths {
          *     deobligations, gross outlays less paid prior-year recoveries); `award_obligations` and `award_outlays` from the
          *     award financial (File C) rows of the latest submission per agency and period: obligations of every period,
          *     outlays (fiscal-year-to-date) from the latest period of each year. Without `def_codes` the COVID-19 codes are used.
+         *     `additional` (upstream's special case, only when `def_codes` is exactly `V`): American Rescue Plan money the
+         *     Department of Labor reported under DEF code `O` on its Treasury accounts 016-X-0168-000, 016-X-1801-000 and
+         *     016-X-8042-000: GTAS obligations and outlays of those accounts from FY2021 on less their FY2021 P6 balances;
+         *     omitted when those GTAS rows are missing.
          */
         get: operations["disasterOverview"];
         put?: never;
@@ -1022,6 +1218,86 @@ export interface paths {
          *     period, in a revealed window).
          */
         post: operations["disasterRecipientCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/recipient/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recipients of disaster/emergency loans
+         * @description Loan award spending per recipient of the linked loans.
+         *     Only File C rows linked to loan awards (types `07`, `08`, or those of `award_type_codes`) count;
+         *     `face_value_of_loan` sums the total loan value of the counted awards.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterRecipientLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/recipient/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recipients of disaster/emergency funding
+         * @description Award spending per recipient of the linked awards (File D). `award_type_codes` keeps awards of those types.
+         *     Award spending counts the award financial (File C) rows of the DEF codes as disaster/award/amount counts them
+         *     (submissions from FY2020 P7 on, the latest per agency and period; outlays of the latest period of each year).
+         *     `award_count` counts the awards whose obligations or outlays do not sum to zero within the result; `totals`
+         *     sum every result, not only the page, and without `query` equal disaster/award/amount for the same filter.
+         *     Sorted by `sort`, then by id; nulls last.
+         */
+        post: operations["disasterRecipientSpending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/disaster/spending_by_geography/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disaster/emergency award spending per state, county or congressional district
+         * @description Sums the award financial (File C) rows of the DEF codes that are linked to awards (File D), counted as
+         *     disaster/award/amount counts them, per area of the awards' recipient location (default) or place of
+         *     performance. `spending_type` `obligation` or `outlay` sums the rows' obligations or outlays;
+         *     `face_value_of_loan` sums the total loan value of the loans (types 07, 08) among the funded awards.
+         *     `award_count` counts the funded awards of the area. Shape codes: state = state code (`VA`); county = state
+         *     FIPS + county code (`51059`); district = state FIPS + district (`5111`, display name `VA-11`). `population` comes from the census
+         *     tables ref_population_county (county `000` is the whole state) and ref_population_cong_district; `per_capita`
+         *     is the amount per inhabitant rounded to cents (null without population). `geo_layer_filters` keeps only the
+         *     listed shape codes. Ordered by amount descending, then shape code.
+         */
+        post: operations["disasterSpendingByGeography"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3162,6 +3438,13 @@ export interface components {
             recipient_uei: string | null;
             recipient_unique_id: string | null;
         };
+        "award-totals": {
+            award_count: number;
+            obligation: number;
+            outlay: number;
+        };
+        /** @description Award type codes (at most 30). Only File C rows linked to awards (File D) of these types count. */
+        "award-type-codes": ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
         "award-type-counts": {
             contracts: number;
             direct_payments: number;
@@ -3196,6 +3479,25 @@ export interface components {
             closed: number;
             forecasted: number;
             posted: number;
+        };
+        /**
+         * @description An assistance listing of the funded awards, described from the assistance listing reference data (empty
+         *     strings where the listing is not in it). `face_value_of_loan` only on the loans endpoint.
+         */
+        "cfda-result": {
+            applicant_eligibility: string;
+            award_count: number;
+            beneficiary_eligibility: string;
+            cfda_federal_agency: string;
+            cfda_objectives: string;
+            cfda_website: string | null;
+            code: string;
+            description: string;
+            face_value_of_loan?: number | null;
+            id: string;
+            obligation: number | null;
+            outlay: number | null;
+            resource_link: string | null;
         };
         "code-description": {
             code: string | null;
@@ -3355,6 +3657,25 @@ export interface components {
         ErrorBody: components["schemas"]["error-body"];
         ErrorCode: components["schemas"]["error-code"];
         ErrorItem: components["schemas"]["error-item"];
+        /** @description A federal account (`id` is the federal account's id) with its Treasury accounts as `children`. */
+        "federal-account-spending-result": {
+            award_count: number | null;
+            children?: {
+                award_count: number | null;
+                code: string;
+                description: string;
+                id: number;
+                obligation: number | null;
+                outlay: number | null;
+                total_budgetary_resources: number | null;
+            }[];
+            code: string;
+            description: string;
+            id: number;
+            obligation: number | null;
+            outlay: number | null;
+            total_budgetary_resources: number | null;
+        };
         /**
          * @description Format of the files inside the zip: comma-separated, tab-separated or pipe-separated (`pstxt`).
          * @default csv
@@ -3463,6 +3784,32 @@ export interface components {
             /** @default 1 */
             page?: number;
         };
+        /** @description Loan award types to keep (at most 2); default both, `07` and `08`. */
+        "loan-type-codes": ("07" | "08")[];
+        "loans-result": {
+            award_count: number;
+            children?: {
+                award_count: number;
+                code: string;
+                description: string;
+                face_value_of_loan: number | null;
+                id: string;
+                obligation: number | null;
+                outlay: number | null;
+            }[];
+            code: string;
+            description: string;
+            face_value_of_loan: number | null;
+            id: string;
+            obligation: number | null;
+            outlay: number | null;
+        };
+        "loans-totals": {
+            award_count: number;
+            face_value_of_loan: number;
+            obligation: number;
+            outlay: number;
+        };
         /** @description An address (recipient location or place of performance) as upstream's award profile gives it. */
         location: {
             address_line1: string | null;
@@ -3504,6 +3851,23 @@ export interface components {
             naics: string;
             naics_description: string;
             year_retired?: number | null;
+        };
+        /** @description A major object class (`id` and `code` are its code) with its object classes as `children`. */
+        "object-class-spending-result": {
+            award_count: number | null;
+            children?: {
+                award_count: number | null;
+                code: string;
+                description: string;
+                id: string;
+                obligation: number | null;
+                outlay: number | null;
+            }[];
+            code: string;
+            description: string;
+            id: string;
+            obligation: number | null;
+            outlay: number | null;
         };
         /** @description Standard pager. */
         "page-metadata": {
@@ -3556,6 +3920,11 @@ export interface components {
             /** @description At most 50 characters. */
             type?: string;
         } | unknown | unknown;
+        /**
+         * @description Keeps the results whose description (or code) contains this text, case-insensitively; children are matched
+         *     too, and a parent is kept when one of its children matches. At most 1000 characters.
+         */
+        "query-text": string;
         "recipient-list-request": {
             /**
              * @default all
@@ -3633,6 +4002,19 @@ export interface components {
             total_transaction_amount: number;
             total_transactions: number;
             uei: string | null;
+        };
+        /**
+         * @description A recipient of the funded awards: `id` lists its recipient profile ids (hash and level), `code` its UEI (else
+         *     DUNS, else 'DUNS Number not provided'). `face_value_of_loan` only on the loans endpoint.
+         */
+        "recipient-result": {
+            award_count: number;
+            code: string;
+            description: string;
+            face_value_of_loan?: number | null;
+            id: string[];
+            obligation: number | null;
+            outlay: number | null;
         };
         "require-exclude-codes": {
             /** @description At most 1,000 items of at most 50 characters. */
@@ -3883,6 +4265,12 @@ export interface components {
             obligation: number | null;
             outlay: number | null;
             total_budgetary_resources: number | null;
+        };
+        "spending-totals": {
+            award_count?: number;
+            obligation: number;
+            outlay: number;
+            total_budgetary_resources?: number;
         };
         /** @description A Treasury account's object classes or program activities with their counterpart breakdown. */
         "tas-breakdown-response": {
@@ -5451,6 +5839,65 @@ export interface operations {
             503: components["responses"]["unavailable"];
         };
     };
+    disasterAgencyLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["loan-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "face_value_of_loan" | "obligation" | "outlay";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["loans-result"][];
+                        totals: components["schemas"]["loans-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
     disasterAgencySpending: {
         parameters: {
             query?: never;
@@ -5465,9 +5912,13 @@ export interface operations {
                         /** @description Used by `spending_type` `award` only; ignored with `total` (as upstream). */
                         award_type_codes?: ("02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "-1" | "A" | "B" | "C" | "D" | "IDV_A" | "IDV_B" | "IDV_B_A" | "IDV_B_B" | "IDV_B_C" | "IDV_C" | "IDV_D" | "IDV_E")[];
                         def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
                     };
                     pagination?: {
-                        /** @default 10 */
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
                         limit?: number;
                         /**
                          * @default desc
@@ -5500,12 +5951,7 @@ export interface operations {
                     "application/json": {
                         page_metadata: components["schemas"]["page-metadata-2"];
                         results: components["schemas"]["spending-result"][];
-                        totals: {
-                            award_count?: number;
-                            obligation: number;
-                            outlay: number;
-                            total_budgetary_resources?: number;
-                        };
+                        totals: components["schemas"]["spending-totals"];
                     };
                 };
             };
@@ -5601,6 +6047,126 @@ export interface operations {
             503: components["responses"]["unavailable"];
         };
     };
+    disasterCfdaLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["loan-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "face_value_of_loan" | "obligation" | "outlay";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["cfda-result"][];
+                        totals: components["schemas"]["loans-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterCfdaSpending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["award-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "obligation" | "outlay";
+                    };
+                    /** @enum {string} */
+                    spending_type: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["cfda-result"][];
+                        totals: components["schemas"]["award-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
     disasterDefCodeCount: {
         parameters: {
             query?: never;
@@ -5639,6 +6205,125 @@ export interface operations {
             503: components["responses"]["unavailable"];
         };
     };
+    disasterFederalAccountLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["loan-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "face_value_of_loan" | "obligation" | "outlay";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["loans-result"][];
+                        totals: components["schemas"]["loans-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterFederalAccountSpending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "total_budgetary_resources" | "obligation" | "outlay";
+                    };
+                    /** @enum {string} */
+                    spending_type: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["federal-account-spending-result"][];
+                        totals: components["schemas"]["spending-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
     disasterObjectClassCount: {
         parameters: {
             query?: never;
@@ -5653,6 +6338,126 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterObjectClassLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["loan-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "face_value_of_loan" | "obligation" | "outlay";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["loans-result"][];
+                        totals: components["schemas"]["loans-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterObjectClassSpending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["award-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default id
+                         * @enum {string}
+                         */
+                        sort?: "id" | "code" | "description" | "award_count" | "obligation" | "outlay";
+                    };
+                    /** @enum {string} */
+                    spending_type: "total" | "award";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["object-class-spending-result"][];
+                        totals: components["schemas"]["spending-totals"];
+                    };
+                };
+            };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
             503: components["responses"]["unavailable"];
@@ -5677,6 +6482,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        additional?: {
+                            spending: {
+                                total_obligations: number | null;
+                                total_outlays: number | null;
+                            };
+                            total_budget_authority: number;
+                        };
                         funding: {
                             amount: number;
                             def_code: string;
@@ -5709,6 +6521,182 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["count-response"];
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterRecipientLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["loan-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default description
+                         * @enum {string}
+                         */
+                        sort?: "description" | "award_count" | "face_value_of_loan" | "obligation" | "outlay";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["recipient-result"][];
+                        totals: components["schemas"]["loans-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterRecipientSpending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["award-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                        query?: components["schemas"]["query-text"];
+                    };
+                    pagination?: {
+                        /**
+                         * @description Page size (at most 100).
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        order?: "asc" | "desc";
+                        /**
+                         * @description Page number (at most 1000000).
+                         * @default 1
+                         */
+                        page?: number;
+                        /**
+                         * @default description
+                         * @enum {string}
+                         */
+                        sort?: "description" | "award_count" | "obligation" | "outlay";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One page of results and the totals of all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-2"];
+                        results: components["schemas"]["recipient-result"][];
+                        totals: components["schemas"]["award-totals"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    disasterSpendingByGeography: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter: {
+                        award_type_codes?: components["schemas"]["award-type-codes"];
+                        def_codes: components["schemas"]["def-codes"];
+                    };
+                    /** @enum {string} */
+                    geo_layer: "state" | "county" | "district";
+                    /** @description Shape codes to keep (at most 5,000 items of at most 20 characters). */
+                    geo_layer_filters?: string[];
+                    /**
+                     * @default recipient_location
+                     * @enum {string}
+                     */
+                    scope?: "place_of_performance" | "recipient_location";
+                    /** @enum {string} */
+                    spending_type: "obligation" | "outlay" | "face_value_of_loan";
+                };
+            };
+        };
+        responses: {
+            /** @description Spending per area. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        geo_layer: "state" | "county" | "district";
+                        results: {
+                            amount: number;
+                            award_count: number;
+                            display_name: string;
+                            per_capita: number | null;
+                            population: number | null;
+                            shape_code: string;
+                        }[];
+                        /** @enum {string} */
+                        scope: "place_of_performance" | "recipient_location";
+                        /** @enum {string} */
+                        spending_type: "obligation" | "outlay" | "face_value_of_loan";
+                    };
+                };
+            };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
             503: components["responses"]["unavailable"];

@@ -104,6 +104,122 @@ describe('SDK contract with the search app: disaster', () => {
     );
   });
 
+  const PAGE = { page: integer(1), next: nullValue(), previous: nullValue(), hasNext: boolean(false), hasPrevious: boolean(false), total: integer(2), limit: integer(10) };
+  const LOAN_TOTALS = { award_count: integer(1), face_value_of_loan: number(5000), obligation: number(340), outlay: number(34) };
+  const loanResult = { id: string('9002'), code: string('Z92'), description: string('Disaster Test Agency'), children: like([]), award_count: integer(1), obligation: number(340), outlay: number(34), face_value_of_loan: number(5000) };
+
+  it('agency/loans', async () => {
+    await interaction('a page of agencies by loan spending of two DEF codes', '/api/v2/disaster/agency/loans/', { filter: { def_codes: ['L', 'M'] } }, { totals: LOAN_TOTALS, results: eachLike(loanResult), page_metadata: { ...PAGE, total: integer(1) } }, (data) =>
+      expect((data as { totals: { face_value_of_loan: number } }).totals.face_value_of_loan).toBe(5000),
+    );
+  });
+
+  it('federal_account/spending', async () => {
+    await interaction(
+      'a page of federal accounts by total spending of two DEF codes',
+      '/api/v2/disaster/federal_account/spending/',
+      // The first two accounts (the third has no GTAS row, so a null total_budgetary_resources).
+      { filter: { def_codes: ['L', 'M'] }, spending_type: 'total', pagination: { sort: 'id', order: 'asc', limit: 2 } },
+      {
+        totals: { obligation: number(550), outlay: number(100), total_budgetary_resources: number(2600.5) },
+        results: eachLike({
+          id: integer(90001),
+          code: string('991-0001'),
+          description: string('Relief'),
+          children: eachLike({ id: integer(900001), code: string('DISASTER-TEST-900001'), description: string(''), award_count: nullValue(), obligation: number(500), outlay: number(100), total_budgetary_resources: number(2200.5) }),
+          award_count: nullValue(),
+          obligation: number(500),
+          outlay: number(100),
+          total_budgetary_resources: number(2200.5),
+        }),
+        page_metadata: { ...PAGE, next: integer(2), hasNext: boolean(true), total: integer(3), limit: integer(2) },
+      },
+      (data) => expect((data as { results: { id: number }[] }).results[0]?.id).toBe(90001),
+    );
+  });
+
+  it('federal_account/loans', async () => {
+    await interaction('a page of federal accounts by loan spending', '/api/v2/disaster/federal_account/loans/', { filter: { def_codes: ['L', 'M'] }, pagination: { sort: 'id', order: 'desc' } }, { totals: LOAN_TOTALS, results: eachLike({ ...loanResult, id: string('90003'), code: string('992-0003'), description: string('Grants') }), page_metadata: PAGE }, (data) =>
+      expect((data as { results: unknown[] }).results.length).toBeGreaterThan(0),
+    );
+  });
+
+  it('object_class/spending', async () => {
+    await interaction(
+      'a page of major object classes by award spending',
+      '/api/v2/disaster/object_class/spending/',
+      { filter: { def_codes: ['L', 'M'] }, spending_type: 'award' },
+      {
+        totals: { award_count: integer(4), obligation: number(700.25), outlay: number(94) },
+        results: eachLike({ id: string('9Z'), code: string('9Z'), description: string('Test major Z'), children: eachLike({ id: string('X93'), code: string('X93'), description: string('Test X93'), award_count: integer(1), obligation: number(1), outlay: number(1) }), award_count: integer(1), obligation: number(1), outlay: number(1) }),
+        page_metadata: PAGE,
+      },
+      (data) => expect((data as { totals: { award_count: number } }).totals.award_count).toBe(4),
+    );
+  });
+
+  it('object_class/loans', async () => {
+    await interaction('a page of major object classes by loan spending', '/api/v2/disaster/object_class/loans/', { filter: { def_codes: ['L', 'M'] } }, { totals: LOAN_TOTALS, results: eachLike({ ...loanResult, id: string('9Z'), code: string('9Z'), description: string('Test major Z') }), page_metadata: PAGE }, (data) =>
+      expect((data as { results: unknown[] }).results.length).toBeGreaterThan(0),
+    );
+  });
+
+  const cfdaResult = {
+    id: string('99002'),
+    code: string('10.002'),
+    description: string('Disaster Loans'),
+    award_count: integer(1),
+    obligation: number(340),
+    outlay: number(34),
+    resource_link: nullValue(),
+    cfda_federal_agency: string('Disaster Test Agency'),
+    cfda_objectives: string('Loans'),
+    cfda_website: nullValue(),
+    applicant_eligibility: string('Firms'),
+    beneficiary_eligibility: string('Firms'),
+  };
+
+  it('cfda/spending', async () => {
+    await interaction('a page of assistance listings by award spending', '/api/v2/disaster/cfda/spending/', { filter: { def_codes: ['L', 'M'], query: 'loans' }, spending_type: 'award', pagination: { sort: 'code', order: 'desc' } }, { totals: { award_count: integer(3), obligation: number(1), outlay: number(1) }, results: eachLike(cfdaResult), page_metadata: { ...PAGE, total: integer(3) } }, (data) =>
+      expect((data as { results: unknown[] }).results.length).toBeGreaterThan(0),
+    );
+  });
+
+  it('cfda/loans', async () => {
+    await interaction('a page of assistance listings by loan spending', '/api/v2/disaster/cfda/loans/', { filter: { def_codes: ['L', 'M'] }, pagination: { sort: 'code', order: 'desc' } }, { totals: LOAN_TOTALS, results: eachLike({ ...cfdaResult, face_value_of_loan: number(5000) }), page_metadata: PAGE }, (data) =>
+      expect((data as { totals: { face_value_of_loan: number } }).totals.face_value_of_loan).toBe(5000),
+    );
+  });
+
+  const recipientResult = { id: eachLike(string('91111111-1111-4111-8111-111111111111-C')), code: string('ZZALPHA00001'), description: string('ALPHA RELIEF INC'), award_count: integer(2), obligation: number(1), outlay: number(1) };
+
+  it('recipient/spending', async () => {
+    await interaction('a page of recipients by award spending', '/api/v2/disaster/recipient/spending/', { filter: { def_codes: ['L', 'M'] }, pagination: { sort: 'description', order: 'asc' } }, { totals: { award_count: integer(3), obligation: number(1), outlay: number(1) }, results: eachLike(recipientResult), page_metadata: PAGE }, (data) =>
+      expect((data as { results: { description: string }[] }).results[0]?.description).toBe('ALPHA RELIEF INC'),
+    );
+  });
+
+  it('recipient/loans', async () => {
+    await interaction('a page of recipients by loan spending', '/api/v2/disaster/recipient/loans/', { filter: { def_codes: ['L', 'M'] }, pagination: { sort: 'description', order: 'asc' } }, { totals: LOAN_TOTALS, results: eachLike({ ...recipientResult, award_count: integer(1), face_value_of_loan: number(5000) }), page_metadata: PAGE }, (data) =>
+      expect((data as { results: unknown[] }).results.length).toBeGreaterThan(0),
+    );
+  });
+
+  it('spending_by_geography', async () => {
+    await interaction(
+      'award obligations of two DEF codes per state of the recipients',
+      '/api/v2/disaster/spending_by_geography/',
+      { filter: { def_codes: ['L', 'M'] }, geo_layer: 'state', scope: 'recipient_location', spending_type: 'obligation' },
+      {
+        geo_layer: string('state'),
+        scope: string('recipient_location'),
+        spending_type: string('obligation'),
+        results: eachLike({ shape_code: string('ZA'), display_name: string('Zeta Alpha'), amount: number(440.25), population: integer(1000), per_capita: number(0.44), award_count: integer(2) }),
+      },
+      (data) => expect((data as { geo_layer: string }).geo_layer).toBe('state'),
+    );
+  });
+
   // The counts of the provider's rows for L and M (apps/search/test/disaster.int.test.ts derives them).
   const COUNTS = { agency: 2, award: 4, cfda: 2, federal_account: 2, object_class: 2, recipient: 2 };
   for (const [kind, n] of Object.entries(COUNTS)) {

@@ -9,6 +9,9 @@ export type CfdaTotalsRow = z.infer<typeof CfdaTotalsRow>;
  * `forecasted` (starts later), `posted` (running, or no end date), `closed` (ended within a year),
  * `archived` (ended earlier). This stands in for upstream's grants.gov opportunity counts, which are not
  * available offline. One pass over the awards; callers cache the result per data version.
+ *
+ * Programs are those of the reference table and every program number found on awards, so each listing the
+ * disaster endpoints report (disaster/cfda/spending groups awards by their program number) has its totals here.
  */
 export async function listCfdaTotals(db: CommonQueryMethods): Promise<readonly CfdaTotalsRow[]> {
   return db.any(sql.type(CfdaTotalsRow)`
@@ -30,7 +33,7 @@ export async function listCfdaTotals(db: CommonQueryMethods): Promise<readonly C
     SELECT c.program_number AS cfda,
            coalesce(n.posted, 0)::int AS posted, coalesce(n.closed, 0)::int AS closed,
            coalesce(n.archived, 0)::int AS archived, coalesce(n.forecasted, 0)::int AS forecasted
-    FROM references_cfda c
+    FROM (SELECT program_number FROM references_cfda UNION SELECT cfda_number FROM counts) c
     LEFT JOIN counts n ON n.cfda_number = c.program_number
     ORDER BY c.program_number
   `);

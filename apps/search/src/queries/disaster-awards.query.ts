@@ -31,7 +31,7 @@ export function awardCtes(f: DisasterAwardFilter): FragmentSqlToken {
     disaster_award_row AS (
       SELECT coalesce('id:' || b.award_id, 'key:' || b.distinct_award_key,
           'piid:' || b.piid || '/' || coalesce(b.parent_award_id, ''), 'fain:' || b.fain, 'uri:' || b.uri) AS award_key,
-        a.award_id, b.treasury_account_id, a.awarding_toptier_agency_code, a.awarding_subtier_agency_code,
+        a.award_id, b.treasury_account_id, b.object_class_id, a.awarding_toptier_agency_code, a.awarding_subtier_agency_code,
         a.awarding_subtier_agency_name,
         coalesce(b.transaction_obligated_amount, 0) AS obligation,
         CASE WHEN s.is_latest THEN ${FILE_C_OUTLAY} ELSE 0 END AS outlay

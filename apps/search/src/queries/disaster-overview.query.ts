@@ -49,3 +49,43 @@ export async function fileCTotals(db: CommonQueryMethods, defCodes: readonly str
     WHERE b.disaster_emergency_fund_code = ANY(${sql.array([...defCodes], 'text')})
   `);
 }
+
+/**
+ * Upstream's special case of DEF code V (American Rescue Plan): the Department of Labor reported part of that money
+ * under DEF code O on three Treasury accounts. These are those accounts' GTAS totals.
+ */
+export const DOL_DEFC_O_ACCOUNTS = ['016-X-0168-000', '016-X-1801-000', '016-X-8042-000'] as const;
+
+const AdditionalRow = z.object({
+  obligations: z.number().nullable(),
+  outlays: z.number().nullable(),
+  base_obligations: z.number().nullable(),
+  base_outlays: z.number().nullable(),
+});
+export type AdditionalRow = z.infer<typeof AdditionalRow>;
+
+/**
+ * GTAS obligations (less prior-year deobligations) and outlays (less anticipated prior-year recoveries) of the DOL
+ * accounts' DEF code O rows: over the latest period of each fiscal year from FY2021 on, and at FY2021 P6 (the
+ * balance before the American Rescue Plan, subtracted by the caller). Nulls where no row matches.
+ */
+export async function gtasDolAdditional(db: CommonQueryMethods): Promise<AdditionalRow> {
+  return db.one(sql.type(AdditionalRow)`
+    WITH rows AS (
+      SELECT g.fiscal_year, g.fiscal_period,
+        coalesce(g.obligations_incurred_total_cpe, 0) - coalesce(g.deobligations_or_recoveries_or_refunds_from_prior_year_cpe, 0) AS obligations,
+        coalesce(g.gross_outlay_amount_by_tas_cpe, 0) - coalesce(g.anticipated_prior_year_obligation_recoveries, 0) AS outlays
+      FROM gtas_sf133_balances g
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = g.treasury_account_identifier
+      JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id
+      WHERE g.disaster_emergency_fund_code = 'O' AND ta.abbreviation = 'DOL'
+        AND t.tas_rendering_label = ANY(${sql.array([...DOL_DEFC_O_ACCOUNTS], 'text')})
+    ), latest AS (
+      SELECT fiscal_year, max(fiscal_period) AS fiscal_period FROM gtas_sf133_balances WHERE fiscal_year >= 2021 GROUP BY fiscal_year
+    )
+    SELECT (SELECT sum(r.obligations) FROM rows r JOIN latest USING (fiscal_year, fiscal_period))::float8 AS obligations,
+      (SELECT sum(r.outlays) FROM rows r JOIN latest USING (fiscal_year, fiscal_period))::float8 AS outlays,
+      (SELECT sum(obligations) FROM rows WHERE fiscal_year = 2021 AND fiscal_period = 6)::float8 AS base_obligations,
+      (SELECT sum(outlays) FROM rows WHERE fiscal_year = 2021 AND fiscal_period = 6)::float8 AS base_outlays
+  `);
+}

@@ -3,6 +3,8 @@ import type { DatabasePool } from 'slonik';
 import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
 import { awardRoute } from './routes/award.route';
+import { createReportingRouter } from './reporting/reporting.router';
+import { createSpendingExplorerRouter } from './spending-explorer/spending-explorer.router';
 import { listStatesRoute, stateAwardsRoute, stateRoute } from './routes/state.route';
 import { countRecipientsRoute, listRecipientsRoute, recipientChildrenRoute, recipientRoute } from './routes/recipient.route';
 import { idvAccountsRoute, idvActivityRoute, idvAmountsRoute, idvAwardsRoute, idvCountFederalAccountsRoute, idvFundingRollupRoute,
@@ -49,5 +51,7 @@ export function createApp(deps: ProfileDeps): Router {
   router.get(`${v2}/recipient/state/:fips/`, stateRoute(db));
   router.get(`${v2}/recipient/duns/:recipient_id/`, recipientRoute(db));
   router.get(`${v2}/recipient/:recipient_id/`, recipientRoute(db));
+  router.use(createReportingRouter(db));
+  router.use(createSpendingExplorerRouter(db));
   return router;
 }

@@ -105,12 +105,14 @@ describe('reporting/agencies/overview/', () => {
     expect(page2.body.page_metadata).toMatchObject({ page: 2, previous: 1, hasPrevious: true, total: names.length });
   });
 
-  it('answers 400 for period 1, a fiscal year out of range and a bad sort', async () => {
+  it('answers 400 for period 1, a fiscal year out of range and a bad sort, 422 without the period', async () => {
     for (const q of ['fiscal_year=2024&fiscal_period=1', 'fiscal_year=2016&fiscal_period=6', 'fiscal_year=2099&fiscal_period=6',
-      'fiscal_year=2024&fiscal_period=6&sort=nope', 'fiscal_year=2024']) {
+      'fiscal_year=2024&fiscal_period=6&sort=nope']) {
       const res = await h.http.get(`/api/v2/reporting/agencies/overview/?${q}`).expect(400);
       expect(typeof res.body.detail).toBe('string');
     }
+    // A missing required parameter is a 422 (the gateway's rule for every endpoint).
+    await h.http.get('/api/v2/reporting/agencies/overview/?fiscal_year=2024').expect(422);
   });
 });
 

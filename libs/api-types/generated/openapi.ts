@@ -7423,6 +7423,7 @@ export interface operations {
                 order?: components["parameters"]["order-query"];
                 /** @description Page number (1 to 1,000,000). */
                 page?: components["parameters"]["page-query"];
+                /** @description The comma of `publication_date,<period>` may come unencoded (as the website sends it). */
                 sort?: string;
             };
             header?: never;

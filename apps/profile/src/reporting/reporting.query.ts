@@ -35,13 +35,17 @@ const ACCOUNT_CTES = sql.fragment`
     GROUP BY 1, 2
   ),
   g AS (
-    SELECT sub.submission_id, gt.treasury_account_identifier AS tas_id, sum(gt.obligations_incurred_total_cpe) AS obligation
+    -- From the agency's accounts to their GTAS rows of the period (an index lookup each); joining GTAS to the
+    -- submissions first would pair every GTAS row of the period with every agency.
+    SELECT sub.submission_id, taa.treasury_account_identifier AS tas_id, x.obligation
     FROM sub
     JOIN toptier_agency t ON t.toptier_code = sub.toptier_code
     JOIN treasury_appropriation_account taa ON taa.funding_toptier_agency_id = t.toptier_agency_id
-    JOIN gtas_sf133_balances gt ON gt.treasury_account_identifier = taa.treasury_account_identifier
-      AND gt.fiscal_year = sub.fy AND gt.fiscal_period = sub.period
-    GROUP BY 1, 2
+    CROSS JOIN LATERAL (
+      SELECT sum(gt.obligations_incurred_total_cpe) AS obligation FROM gtas_sf133_balances gt
+      WHERE gt.fiscal_year = sub.fy AND gt.fiscal_period = sub.period AND gt.treasury_account_identifier = taa.treasury_account_identifier
+    ) x
+    WHERE x.obligation IS NOT NULL
   ),
   ab AS (
     SELECT coalesce(fa.submission_id, fb.submission_id) AS submission_id, coalesce(fa.tas_id, fb.tas_id) AS tas_id,
@@ -49,8 +53,8 @@ const ACCOUNT_CTES = sql.fragment`
     FROM fa FULL JOIN fb ON fb.submission_id = fa.submission_id AND fb.tas_id = fa.tas_id
   ),
   missing AS (
-    SELECT g.* FROM g
-    WHERE g.obligation <> 0 AND NOT EXISTS (SELECT 1 FROM fa WHERE fa.submission_id = g.submission_id AND fa.tas_id = g.tas_id)
+    SELECT g.* FROM g LEFT JOIN fa ON fa.submission_id = g.submission_id AND fa.tas_id = g.tas_id
+    WHERE g.obligation <> 0 AND fa.tas_id IS NULL
   )`;
 
 const FiguresRow = z.object({
@@ -116,9 +120,21 @@ const UNLINKED = sql.fragment`
  * government-wide GTAS total budgetary resources of the period.
  */
 export async function submissionFigures(db: CommonQueryMethods, where: FragmentSqlToken): Promise<readonly FiguresRow[]> {
+  // Each CTE is summed per submission once and joined (correlated sums over CTEs would rescan them per row).
   return db.any(sql.type(FiguresRow)`
     WITH sub AS (${latestSubmissions(where)}),
     ${ACCOUNT_CTES},
+    fa_t AS (SELECT submission_id, sum(resources) AS resources, sum(obligation) AS obligation FROM fa GROUP BY 1),
+    g_t AS (SELECT submission_id, sum(obligation) AS obligation FROM g GROUP BY 1),
+    m_t AS (SELECT submission_id, sum(obligation) AS obligation, count(*) AS n FROM missing GROUP BY 1),
+    ab_t AS (SELECT submission_id, sum(file_a - file_b) AS difference FROM ab GROUP BY 1),
+    u_t AS (
+      SELECT sub.submission_id,
+        sum(u.unlinked_c + u.unlinked_d) FILTER (WHERE u.procurement) AS contracts,
+        sum(u.unlinked_c + u.unlinked_d) FILTER (WHERE NOT u.procurement) AS assistance
+      FROM sub CROSS JOIN LATERAL (${UNLINKED}) u
+      GROUP BY 1
+    ),
     gov AS (
       SELECT fiscal_year, fiscal_period, sum(total_budgetary_resources_cpe) AS resources
       FROM gtas_sf133_balances
@@ -130,21 +146,23 @@ export async function submissionFigures(db: CommonQueryMethods, where: FragmentS
       sub.fy AS fiscal_year, sub.period AS fiscal_period,
       ${ISO(sql.fragment`sub.published_date`)} AS recent_publication_date,
       sub.certified_date IS NOT NULL AS recent_publication_date_certified,
-      (SELECT sum(resources) FROM fa WHERE fa.submission_id = sub.submission_id)::float8 AS current_total_budget_authority_amount,
+      fa_t.resources::float8 AS current_total_budget_authority_amount,
       gov.resources::float8 AS total_budgetary_resources,
-      (SELECT sum(obligation) FROM g WHERE g.submission_id = sub.submission_id)::float8 AS gtas_obligation_total,
-      (SELECT sum(obligation) FROM fa WHERE fa.submission_id = sub.submission_id)::float8 AS tas_accounts_total,
-      coalesce((SELECT sum(obligation) FROM missing m WHERE m.submission_id = sub.submission_id), 0)::float8 AS tas_obligation_not_in_gtas_total,
-      (SELECT count(*) FROM missing m WHERE m.submission_id = sub.submission_id)::int AS missing_tas_accounts_count,
-      (SELECT sum(file_a - file_b) FROM ab WHERE ab.submission_id = sub.submission_id)::float8 AS obligation_difference,
-      coalesce(sum(u.unlinked_c + u.unlinked_d) FILTER (WHERE u.procurement), 0)::int AS unlinked_contract_award_count,
-      coalesce(sum(u.unlinked_c + u.unlinked_d) FILTER (WHERE NOT u.procurement), 0)::int AS unlinked_assistance_award_count
+      g_t.obligation::float8 AS gtas_obligation_total,
+      fa_t.obligation::float8 AS tas_accounts_total,
+      coalesce(m_t.obligation, 0)::float8 AS tas_obligation_not_in_gtas_total,
+      coalesce(m_t.n, 0)::int AS missing_tas_accounts_count,
+      ab_t.difference::float8 AS obligation_difference,
+      coalesce(u_t.contracts, 0)::int AS unlinked_contract_award_count,
+      coalesce(u_t.assistance, 0)::int AS unlinked_assistance_award_count
     FROM sub
     JOIN toptier_agency t ON t.toptier_code = sub.toptier_code
     LEFT JOIN gov ON gov.fiscal_year = sub.fy AND gov.fiscal_period = sub.period
-    LEFT JOIN LATERAL (${UNLINKED}) u ON TRUE
-    GROUP BY sub.submission_id, sub.toptier_code, t.toptier_agency_id, t.name, t.abbreviation, sub.fy, sub.period,
-      sub.published_date, sub.certified_date, gov.resources
+    LEFT JOIN fa_t ON fa_t.submission_id = sub.submission_id
+    LEFT JOIN g_t ON g_t.submission_id = sub.submission_id
+    LEFT JOIN m_t ON m_t.submission_id = sub.submission_id
+    LEFT JOIN ab_t ON ab_t.submission_id = sub.submission_id
+    LEFT JOIN u_t ON u_t.submission_id = sub.submission_id
   `);
 }
 

@@ -48,6 +48,7 @@ describe('operations that take nothing', () => {
       'GET /api/v2/recipient/state/',
       'GET /api/v2/references/award_types/',
       'GET /api/v2/references/cfda/totals/',
+      'GET /api/v2/references/data_dictionary/',
       'GET /api/v2/references/def_codes/',
     ]);
   });

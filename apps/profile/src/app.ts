@@ -4,6 +4,8 @@ import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFe
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
 import { accountsRouter } from './accounts/accounts.router';
 import { awardRoute } from './routes/award.route';
+import { createReportingRouter } from './reporting/reporting.router';
+import { createSpendingExplorerRouter } from './spending-explorer/spending-explorer.router';
 import { listStatesRoute, stateAwardsRoute, stateRoute } from './routes/state.route';
 import { countRecipientsRoute, listRecipientsRoute, recipientChildrenRoute, recipientRoute } from './routes/recipient.route';
 import { idvAccountsRoute, idvActivityRoute, idvAmountsRoute, idvAwardsRoute, idvCountFederalAccountsRoute, idvFundingRollupRoute,
@@ -51,5 +53,7 @@ export function createApp(deps: ProfileDeps): Router {
   router.get(`${v2}/recipient/duns/:recipient_id/`, recipientRoute(db));
   router.get(`${v2}/recipient/:recipient_id/`, recipientRoute(db));
   router.use(accountsRouter(db));
+  router.use(createReportingRouter(db));
+  router.use(createSpendingExplorerRouter(db));
   return router;
 }

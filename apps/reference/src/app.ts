@@ -7,6 +7,7 @@ import { accountAutocompleteRoute } from './routes/account-autocomplete.route';
 import { agencyAutocompleteRoute } from './routes/agency-autocomplete.route';
 import { agencyOfficeAutocompleteRoute } from './routes/agency-office-autocomplete.route';
 import { agencyOverviewRoute, toptierAgenciesRoute } from './routes/agency.route';
+import { assistanceListingRoute } from './routes/assistance-listing.route';
 import { listBudgetFunctionsRoute, listBudgetSubfunctionsRoute } from './routes/budget-functions.route';
 import { cityAutocompleteRoute } from './routes/city-autocomplete.route';
 import {
@@ -15,6 +16,7 @@ import {
   programActivityAutocompleteRoute,
   pscAutocompleteRoute,
 } from './routes/code-autocomplete.route';
+import { dataDictionaryRoute } from './routes/data-dictionary.route';
 import { defCodesRoute } from './routes/def-codes.route';
 import { createFilterHashRoute, restoreFilterHashRoute } from './routes/filter-hash.route';
 import { filterTreeRoute } from './routes/filter-tree.route';
@@ -87,5 +89,8 @@ export function createApp(deps: ReferenceDeps): Router {
   router.get('/api/v2/references/cfda/totals/', cfdaTotalsRoute(ctx));
   router.get('/api/v2/references/cfda/totals/:cfda/', cfdaTotalsOfProgramRoute(ctx));
   router.get('/api/v2/references/total_budgetary_resources/', totalBudgetaryResourcesRoute(ctx));
+  router.get('/api/v2/references/data_dictionary/', dataDictionaryRoute(ctx));
+  router.get('/api/v2/references/assistance_listing/', assistanceListingRoute(ctx));
+  router.get('/api/v2/references/assistance_listing/:code/', assistanceListingRoute(ctx));
   return router;
 }

@@ -540,6 +540,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/award_spending/recipient/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Award obligations of an awarding agency by award category and recipient in a fiscal year
+         * @description Sums of the obligations (`federal_action_obligation`) of the transactions the agency awarded in `fiscal_year`,
+         *     per award category and recipient name, largest first (`obligated_amount` as a decimal string).
+         *     `awarding_agency_id` is the agency id of references/agency/{id} (an unknown one answers an empty list).
+         *     Legacy pager: `next`/`previous`/`current` are query strings of those pages.
+         */
+        get: operations["listAwardSpendingRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/awards/{award_id}/": {
         parameters: {
             query?: never;
@@ -2159,6 +2182,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/references/assistance_listing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assistance listings (CFDA) grouped by their two-digit prefix
+         * @description Tier 1: one row per two-digit prefix of the assistance listing numbers of references_cfda, described by the
+         *     federal agency that administers most of its listings, with `count` of its listings. With `filter`, only
+         *     prefixes with a matching listing (number or title), each with its matching listings as `children` (unless
+         *     `flat`). Sorted by `sort` (code or description), `order` (default desc).
+         */
+        get: operations["listAssistanceListings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/assistance_listing/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assistance listings (CFDA) under one two-digit prefix
+         * @description Tier 2: the assistance listings whose number starts with `code` (two digits), with their titles, optionally
+         *     matching `filter` (number or title). A code that is not two digits is a 400.
+         */
+        get: operations["listAssistanceListingsOfCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/references/award_types/": {
         parameters: {
             query?: never;
@@ -2213,6 +2280,29 @@ export interface paths {
          * @description The totals of `/api/v2/references/cfda/totals/` for one program number; 404 when the program is unknown.
          */
         get: operations["getCfdaTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/references/data_dictionary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Data dictionary of the download files
+         * @description One row per element of the download files this service writes: the columns of the award, transaction,
+         *     subaward and account download layouts, each with the files (and layouts) that carry it, the glossary
+         *     term and definition where the glossary defines the element, in upstream's 12-column crosswalk shape
+         *     (sections, headers, rows, metadata).
+         */
+        get: operations["getDataDictionary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2548,6 +2638,171 @@ export interface paths {
          *     year or one period of it. `fiscal_period` without `fiscal_year` is a 400.
          */
         get: operations["listTotalBudgetaryResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/{toptier_code}/{fiscal_year}/{fiscal_period}/submission_history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publication and certification dates of an agency's submission for a period
+         * @description The publication and certification dates of the agency's submissions for the fiscal year and period
+         *     (a quarterly submission answers for its quarter's last period), latest publication first. An unknown toptier
+         *     code is a 404; a period without a submission answers an empty list.
+         */
+        get: operations["getReportingSubmissionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/{toptier_code}/{fiscal_year}/{fiscal_period}/unlinked_awards/{type}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Linked and unlinked award counts of an agency's submission
+         * @description `procurement` (File C rows with a PIID, awards of the contract and IDV types) or `assistance` (File C rows
+         *     with a FAIN or URI, assistance awards). From the File C rows of the agency's published submissions of the fiscal
+         *     year up to the period and the awards the agency awarded with an action in that time:
+         *     `unlinked_file_c_award_count` counts the distinct awards of File C rows not linked to an award,
+         *     `unlinked_file_d_award_count` the awards no File C row of the agency links to, and
+         *     `total_linked_award_count` the distinct awards File C rows link to. An unknown toptier code is a 404.
+         */
+        get: operations["getReportingUnlinkedAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/{toptier_code}/differences/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAS whose File A and File B obligations differ in an agency's submission
+         * @description For the agency's latest published submission of the period: per Treasury account (TAS) of its File A, the
+         *     File A obligations (`obligations_incurred_total_by_tas_cpe`), the File B obligations (sum of
+         *     `obligations_incurred_by_program_object_class_cpe`) and File A minus File B; TAS where they agree are left
+         *     out. Sorted by `sort` (default `tas`), then by TAS. An unknown toptier code is a 404.
+         */
+        get: operations["listReportingDifferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/{toptier_code}/discrepancies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TAS in GTAS that are missing from an agency's File A
+         * @description The agency's Treasury accounts (TAS) with GTAS obligations in the fiscal year and period that its latest
+         *     published submission of the period leaves out of File A, with their GTAS obligations (`amount`, non-zero
+         *     only). Sorted by `sort` (default `amount`), then by TAS. An unknown toptier code is a 404.
+         */
+        get: operations["listReportingDiscrepancies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/{toptier_code}/overview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submission statistics of one agency for every period it published
+         * @description One row per fiscal year and period for which the agency published account data: the latest published
+         *     submission of that period with the same figures as the agencies overview, plus the government-wide GTAS
+         *     total budgetary resources of the period and the agency's share of it (percent, 2 decimals). Sorted by
+         *     `sort` (default `current_total_budget_authority_amount`), then by fiscal year and period, latest first.
+         *     An unknown toptier code is a 404.
+         */
+        get: operations["getReportingAgencyOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/overview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submission statistics of every agency for one fiscal year and period
+         * @description One row per toptier agency that published account data (DABS) for the period: the latest published
+         *     submission of the agency for `fiscal_year`/`fiscal_period` (a quarterly submission answers for its
+         *     quarter's last period), its File A total budgetary resources, GTAS against File A, File A against File B
+         *     obligations and the unlinked award counts (File C rows without an award and awards without File C rows).
+         *     `filter` matches the agency name or abbreviation. Sorted by `sort` (default
+         *     `current_total_budget_authority_amount`), then by agency name.
+         */
+        get: operations["listReportingAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reporting/agencies/publish_dates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publication and certification dates of every agency's submissions in a fiscal year
+         * @description One row per toptier agency that published account data in `fiscal_year`, with every period of the year it
+         *     submitted for (a quarterly submission is listed under its quarter's last period, with `quarterly` true) and
+         *     the latest publication and certification dates of that period, and the agency's File A total budgetary
+         *     resources of its latest submission of the year. `sort` is one of agency_name, abbreviation, toptier_code,
+         *     current_total_budget_authority_amount or `publication_date,<period 2-12>` (at most 40 characters).
+         */
+        get: operations["listReportingPublishDates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3050,6 +3305,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/spending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spending explorer (obligations by budget function, agency, account, object class, recipient or award)
+         * @description Obligations of the fiscal year to date, grouped by `type`. For every agency the latest published submission of
+         *     `fy` up to the period (`period`, or the last period of `quarter`) is used, so monthly and quarterly submissions
+         *     are never both counted. Account types (budget_function, budget_subfunction, agency, federal_account,
+         *     program_activity, object_class) sum the File B obligations (`obligations_incurred_by_program_object_class_cpe`)
+         *     of those submissions; `recipient` and `award` sum the File C `transaction_obligated_amount` of the agencies'
+         *     submissions of the year up to the period, through the linked awards. `object_class` answers major object classes
+         *     without drill-down filters and object classes with them. The optional filters (`agency` = toptier agency id,
+         *     `federal_account` = federal account id, `object_class` = major object class code, `budget_function`,
+         *     `budget_subfunction`, `program_activity` = id from a previous answer, `recipient` = recipient name) narrow the
+         *     rows; they are ids from previous answers. `total` sums every group (null without rows); `results` are
+         *     sorted by amount, largest first (award and recipient answers list the 500 largest). Data start with FY2017 Q2:
+         *     an earlier period, a fiscal year after the current one, period 1, or both `quarter` and `period` are a 400;
+         *     neither is a 422.
+         */
+        post: operations["spendingExplorer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/subawards/": {
         parameters: {
             query?: never;
@@ -3275,6 +3562,16 @@ export interface components {
             cfda_number: string | null;
             cfda_program_title: string | null;
         } | null;
+        /** @description An assistance listing prefix (tier 1, with `count`) or listing (tier 2). */
+        "assistance-listing-node": {
+            children?: {
+                code: string;
+                description: string | null;
+            }[];
+            code: string;
+            count?: number;
+            description: string | null;
+        };
         "autocomplete-request": {
             /**
              * @description Maximum number of results.
@@ -3910,6 +4207,16 @@ export interface components {
             previous: number | null;
             total: number;
         };
+        /** @description Pager of the reporting lists. */
+        "page-metadata-5": {
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit: number;
+            next: number | null;
+            page: number;
+            previous: number | null;
+            total: number;
+        };
         PageMetadata: components["schemas"]["page-metadata"];
         /** @description A program activity by name, code or both; at least one must be given. */
         "program-activity-object": {
@@ -4242,6 +4549,8 @@ export interface components {
             "Transaction Amount"?: number | null;
             "Transaction Description"?: string | null;
         };
+        /** @description A drill-down id or code from a previous answer (string or number, at most 300 characters). */
+        "spending-drill-id": string | number;
         /**
          * @description Which records are searched and summed: `transactions` (each modification's obligation), `awards`
          *     (award totals, with outlays) or `subawards`. The deprecated `subawards: true` means `subawards`.
@@ -4272,6 +4581,20 @@ export interface components {
             outlay: number;
             total_budgetary_resources?: number;
         };
+        /** @description Figures of one agency submission (the latest published one of the agency and period). */
+        "submission-figures": {
+            assurance_statement_url: string | null;
+            /** @description File A total budgetary resources. */
+            current_total_budget_authority_amount: number | null;
+            /** @description File A obligations minus File B obligations. */
+            obligation_difference: number | null;
+            /** Format: date-time */
+            recent_publication_date: string | null;
+            recent_publication_date_certified: boolean;
+            tas_account_discrepancies_totals: components["schemas"]["tas-totals"];
+            unlinked_assistance_award_count: number | null;
+            unlinked_contract_award_count: number | null;
+        };
         /** @description A Treasury account's object classes or program activities with their counterpart breakdown. */
         "tas-breakdown-response": {
             fiscal_year: number;
@@ -4290,6 +4613,16 @@ export interface components {
                 type?: "PAC/PAN" | "PARK";
             }[];
             treasury_account_symbol: string;
+        };
+        /**
+         * @description GTAS against File A for the agency's submission: GTAS obligations of the agency's TAS, File A obligations
+         *     (`tas_accounts_total`), and the GTAS obligations and number of the TAS that are in GTAS but missing from File A.
+         */
+        "tas-totals": {
+            gtas_obligation_total: number | null;
+            missing_tas_accounts_count: number | null;
+            tas_accounts_total: number | null;
+            tas_obligation_not_in_gtas_total: number | null;
         };
         /**
          * @description The period of a result row, values as strings. `fiscal_year` (or `calendar_year` for that grouping)
@@ -4539,23 +4872,44 @@ export interface components {
         "federal-account-id-path": number;
         /** @description Keeps the rows whose name contains this text (case-insensitive, at most 200 characters). */
         filter: string;
+        /** @description Part of the agency name or abbreviation (case-insensitive), at most 200 characters. */
+        "filter-query": string;
         /** @description Two-digit state FIPS code (with its leading zero). */
         "fips-path": string;
+        /** @description Fiscal period of the submission, 2 to 12 (period 1 is a 400; a quarter is its last period). */
+        "fiscal-period-path": number;
+        /**
+         * @description Fiscal period 2 (November) to 12 (September). Period 1 is not reportable (it is submitted with period 2) and is
+         *     a 400. For quarterly data give the quarter's last period (Q2 = 6).
+         */
+        "fiscal-period-query": number;
+        /** @description Fiscal year of the submission, 2017 to the current fiscal year. */
+        "fiscal-year-path": number;
         /** @description Fiscal year (2017, the first year of DATA Act account data, to 2100; a year after the current one is a 400). Defaults to the latest fiscal year with account data. */
         "fiscal-year-query": number;
+        /** @description Fiscal year, 2017 (the first year of DATA Act reporting) to the current fiscal year; a later year is a 400. */
+        "fiscal-year-query-2": number;
         /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
         "funding-agency-id-query": number;
         /** @description At most 100. */
         limit: number;
+        /** @description Rows per page (1 to 100). */
+        "limit-query": number;
         order: "asc" | "desc";
+        /** @description Direction of `sort`. */
+        "order-query": "asc" | "desc";
         /** @description At most 100000. */
         page: number;
+        /** @description Page number (1 to 1,000,000). */
+        "page-query": number;
         /** @description Recipient hash followed by its level (`-P` parent, `-C` child, `-R` neither). */
         "recipient-id-path": string;
         /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
         "required-fiscal-year-query": number;
         /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
         "tas-path": string;
+        /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
+        "toptier-path": string;
         /**
          * @description Levels of descendants to return under each node: 0 gives a flat list, 2 fills children and
          *     grandchildren. Negative values mean every level.
@@ -5402,6 +5756,52 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAwardSpendingRecipients: {
+        parameters: {
+            query: {
+                awarding_agency_id: number;
+                fiscal_year: number;
+                /** @description Rows per page (1 to 100). */
+                limit?: number;
+                /** @description Page number (1 to 1,000,000). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: {
+                            count: number;
+                            current: string | null;
+                            has_next_page: boolean;
+                            has_previous_page: boolean;
+                            next: string | null;
+                            page: number;
+                            previous: string | null;
+                        };
+                        results: {
+                            award_category: string | null;
+                            obligated_amount: string;
+                            recipient: {
+                                recipient_name: string | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
             503: components["responses"]["unavailable"];
         };
     };
@@ -8238,6 +8638,80 @@ export interface operations {
             503: components["responses"]["unavailable"];
         };
     };
+    listAssistanceListings: {
+        parameters: {
+            query?: {
+                /** @description Part of the assistance listing number or title (case-insensitive), at most 200 characters. */
+                filter?: string;
+                /** @description Present (any value but `false`, at most 10 characters) to leave out `children`. */
+                flat?: string;
+                /** @description Rows per page (1 to 100). */
+                limit?: number;
+                order?: "asc" | "desc";
+                /** @description Page number (1 to 1,000,000). */
+                page?: number;
+                sort?: "code" | "description";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of listings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: components["schemas"]["assistance-listing-node"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAssistanceListingsOfCode: {
+        parameters: {
+            query?: {
+                /** @description Part of the assistance listing number or title (case-insensitive), at most 200 characters. */
+                filter?: string;
+                /** @description Present (any value but `false`, at most 10 characters) to leave out `children`. */
+                flat?: string;
+                /** @description Rows per page (1 to 100). */
+                limit?: number;
+                order?: "asc" | "desc";
+                /** @description Page number (1 to 1,000,000). */
+                page?: number;
+                sort?: "code" | "description";
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of listings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: components["schemas"]["assistance-listing-node"][];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
     listAwardTypes: {
         parameters: {
             query?: never;
@@ -8311,6 +8785,45 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getDataDictionary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dictionary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        document: {
+                            headers: {
+                                display: string;
+                                raw: string;
+                            }[];
+                            metadata: {
+                                download_location: string;
+                                total_columns: number;
+                                total_rows: number;
+                                total_size: string;
+                            };
+                            rows: (string | null)[][];
+                            sections: {
+                                colspan: number;
+                                section: string;
+                            }[];
+                        };
+                    };
+                };
+            };
             503: components["responses"]["unavailable"];
         };
     };
@@ -8858,6 +9371,321 @@ export interface operations {
                             fiscal_period: number;
                             fiscal_year: number;
                             total_budgetary_resources: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getReportingSubmissionHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal period of the submission, 2 to 12 (period 1 is a 400; a quarter is its last period). */
+                fiscal_period: components["parameters"]["fiscal-period-path"];
+                /** @description Fiscal year of the submission, 2017 to the current fiscal year. */
+                fiscal_year: components["parameters"]["fiscal-year-path"];
+                /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission's dates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** Format: date-time */
+                            certification_date: string | null;
+                            /** Format: date-time */
+                            publication_date: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getReportingUnlinkedAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal period of the submission, 2 to 12 (period 1 is a 400; a quarter is its last period). */
+                fiscal_period: components["parameters"]["fiscal-period-path"];
+                /** @description Fiscal year of the submission, 2017 to the current fiscal year. */
+                fiscal_year: components["parameters"]["fiscal-year-path"];
+                /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-path"];
+                type: "assistance" | "procurement";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total_linked_award_count: number;
+                        unlinked_file_c_award_count: number;
+                        unlinked_file_d_award_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listReportingDifferences: {
+        parameters: {
+            query: {
+                /**
+                 * @description Fiscal period 2 (November) to 12 (September). Period 1 is not reportable (it is submitted with period 2) and is
+                 *     a 400. For quarterly data give the quarter's last period (Q2 = 6).
+                 */
+                fiscal_period: components["parameters"]["fiscal-period-query"];
+                /** @description Fiscal year, 2017 (the first year of DATA Act reporting) to the current fiscal year; a later year is a 400. */
+                fiscal_year: components["parameters"]["fiscal-year-query-2"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Direction of `sort`. */
+                order?: components["parameters"]["order-query"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                sort?: "difference" | "file_a_obligation" | "file_b_obligation" | "tas";
+            };
+            header?: never;
+            path: {
+                /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of TAS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: {
+                            difference: number;
+                            file_a_obligation: number;
+                            file_b_obligation: number;
+                            tas: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listReportingDiscrepancies: {
+        parameters: {
+            query: {
+                /**
+                 * @description Fiscal period 2 (November) to 12 (September). Period 1 is not reportable (it is submitted with period 2) and is
+                 *     a 400. For quarterly data give the quarter's last period (Q2 = 6).
+                 */
+                fiscal_period: components["parameters"]["fiscal-period-query"];
+                /** @description Fiscal year, 2017 (the first year of DATA Act reporting) to the current fiscal year; a later year is a 400. */
+                fiscal_year: components["parameters"]["fiscal-year-query-2"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Direction of `sort`. */
+                order?: components["parameters"]["order-query"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                sort?: "amount" | "tas";
+            };
+            header?: never;
+            path: {
+                /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of TAS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: {
+                            amount: number;
+                            tas: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getReportingAgencyOverview: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Direction of `sort`. */
+                order?: components["parameters"]["order-query"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                sort?: "current_total_budget_authority_amount" | "fiscal_period" | "fiscal_year" | "missing_tas_accounts_count" | "tas_accounts_total" | "obligation_difference" | "percent_of_total_budgetary_resources" | "recent_publication_date" | "recent_publication_date_certified" | "tas_obligation_not_in_gtas_total" | "unlinked_contract_award_count" | "unlinked_assistance_award_count";
+            };
+            header?: never;
+            path: {
+                /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the agency's periods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: (components["schemas"]["submission-figures"] & {
+                            fiscal_period: number;
+                            fiscal_year: number;
+                            percent_of_total_budgetary_resources: number | null;
+                            total_budgetary_resources: number | null;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listReportingAgencies: {
+        parameters: {
+            query: {
+                /** @description Part of the agency name or abbreviation (case-insensitive), at most 200 characters. */
+                filter?: components["parameters"]["filter-query"];
+                /**
+                 * @description Fiscal period 2 (November) to 12 (September). Period 1 is not reportable (it is submitted with period 2) and is
+                 *     a 400. For quarterly data give the quarter's last period (Q2 = 6).
+                 */
+                fiscal_period: components["parameters"]["fiscal-period-query"];
+                /** @description Fiscal year, 2017 (the first year of DATA Act reporting) to the current fiscal year; a later year is a 400. */
+                fiscal_year: components["parameters"]["fiscal-year-query-2"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Direction of `sort`. */
+                order?: components["parameters"]["order-query"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                sort?: "toptier_code" | "current_total_budget_authority_amount" | "tas_accounts_total" | "missing_tas_accounts_count" | "agency_name" | "obligation_difference" | "recent_publication_date" | "recent_publication_date_certified" | "tas_obligation_not_in_gtas_total" | "unlinked_contract_award_count" | "unlinked_assistance_award_count";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: string[];
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: (components["schemas"]["submission-figures"] & {
+                            abbreviation: string;
+                            agency_id: number | null;
+                            agency_name: string;
+                            toptier_code: string;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listReportingPublishDates: {
+        parameters: {
+            query: {
+                /** @description Part of the agency name or abbreviation (case-insensitive), at most 200 characters. */
+                filter?: components["parameters"]["filter-query"];
+                /** @description Fiscal year, 2017 (the first year of DATA Act reporting) to the current fiscal year; a later year is a 400. */
+                fiscal_year: components["parameters"]["fiscal-year-query-2"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Direction of `sort`. */
+                order?: components["parameters"]["order-query"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description The comma of `publication_date,<period>` may come unencoded (as the website sends it). */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page_metadata: components["schemas"]["page-metadata-5"];
+                        results: {
+                            abbreviation: string;
+                            agency_name: string;
+                            current_total_budget_authority_amount: number;
+                            periods: {
+                                period: number;
+                                quarter: number;
+                                quarterly: boolean;
+                                submission_dates: {
+                                    /** Format: date-time */
+                                    certification_date: string | null;
+                                    /** Format: date-time */
+                                    publication_date: string | null;
+                                };
+                            }[];
+                            toptier_code: string;
                         }[];
                     };
                 };
@@ -9845,6 +10673,69 @@ export interface operations {
                             prime_awards_count: number;
                             prime_awards_obligation_amount: number;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    spendingExplorer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters: {
+                        agency?: components["schemas"]["spending-drill-id"];
+                        budget_function?: components["schemas"]["spending-drill-id"];
+                        budget_subfunction?: components["schemas"]["spending-drill-id"];
+                        federal_account?: components["schemas"]["spending-drill-id"];
+                        /** @description Fiscal year (4 digits). */
+                        fy: string | number;
+                        object_class?: components["schemas"]["spending-drill-id"];
+                        /** @enum {string|integer} */
+                        period?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+                        program_activity?: components["schemas"]["spending-drill-id"];
+                        /** @enum {string|integer} */
+                        quarter?: "1" | "2" | "3" | "4" | 1 | 2 | 3 | 4;
+                        recipient?: components["schemas"]["spending-drill-id"];
+                    };
+                    /** @enum {string} */
+                    type: "budget_function" | "budget_subfunction" | "federal_account" | "program_activity" | "object_class" | "recipient" | "award" | "agency";
+                };
+            };
+        };
+        responses: {
+            /** @description Groups and their total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description Last day of the requested period.
+                         */
+                        end_date: string;
+                        results: {
+                            account_number?: string;
+                            amount: number;
+                            code: string | null;
+                            generated_unique_award_id?: string;
+                            id: string | null;
+                            link?: boolean;
+                            name: string | null;
+                            total?: number;
+                            type: string;
+                        }[];
+                        total: number | null;
                     };
                 };
             };

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { DatabasePool } from 'slonik';
+import { buildAgencyRouter } from './agency/agency.router';
 import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
 import { awardRoute } from './routes/award.route';
@@ -49,5 +50,6 @@ export function createApp(deps: ProfileDeps): Router {
   router.get(`${v2}/recipient/state/:fips/`, stateRoute(db));
   router.get(`${v2}/recipient/duns/:recipient_id/`, recipientRoute(db));
   router.get(`${v2}/recipient/:recipient_id/`, recipientRoute(db));
+  router.use(buildAgencyRouter(db));
   return router;
 }

@@ -1,0 +1,40 @@
+/**
+ * Verifies the SDK's agency contract (contracts/usas-sdk-usas-profile-agency.json) against the profile app behind
+ * the real gateway. The one provider state loads the hand-made agency rows of agency-seed.ts.
+ */
+import path from 'node:path';
+import { Verifier } from '@pact-foundation/pact';
+import { serveHarness, startHarness, type Harness } from '@usas/test-harness';
+import { seedAgencyData } from './agency-seed';
+
+let h: Harness;
+let served: Awaited<ReturnType<typeof serveHarness>> | undefined;
+
+beforeAll(async () => {
+  h = await startHarness();
+  served = await serveHarness(h);
+});
+
+afterAll(async () => {
+  await served?.close();
+  await h.close();
+});
+
+describe('Pact provider verification: profile app, agency endpoints', () => {
+  it('honours the SDK contract', async () => {
+    let seeded = false;
+    await new Verifier({
+      provider: 'usas-profile-agency',
+      providerBaseUrl: served?.url ?? '',
+      pactUrls: [path.resolve(__dirname, '..', '..', '..', 'contracts', 'usas-sdk-usas-profile-agency.json')],
+      stateHandlers: {
+        'agency account rows are loaded': async () => {
+          if (seeded) return;
+          await seedAgencyData(h.db.pool);
+          seeded = true;
+        },
+      },
+      logLevel: 'warn',
+    }).verifyProvider();
+  }, 180_000);
+});

@@ -10,6 +10,9 @@ let seed: AgencySeed;
 
 beforeAll(async () => {
   h = await startHarness();
+  // The first request makes the gateway compile its validators (CPU-bound, seconds on a busy machine); done
+  // before seeding so that work cannot starve the seed's database connection of its connect timeout.
+  await h.http.get('/api/v2/agency/0000/');
   seed = await seedAgencyData(h.db.pool);
 }, 120_000);
 
@@ -154,6 +157,9 @@ describe('account breakdowns', () => {
       total_budgetary_resources: res.body.results[1].total_budgetary_resources, total_obligations: res.body.results[1].total_obligations,
       total_outlays: res.body.results[1].total_outlays,
     });
+    const before = await get(`${CODE}/sub_components/office_of_gadgets/?fiscal_year=2020`).expect(200);
+    expect(before.body.results).toEqual([]);
+    expect(before.body.totals).toEqual({ total_budgetary_resources: 0, total_obligations: 0, total_outlays: 0 });
     const missing = await get(`${CODE}/sub_components/no_such_bureau/?fiscal_year=${FY}`).expect(404);
     expect(missing.body.detail).toMatch(/no_such_bureau/);
   });

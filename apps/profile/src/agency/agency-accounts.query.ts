@@ -97,3 +97,10 @@ export async function agencyDefcResources(db: CommonQueryMethods, toptierAgencyI
     SELECT d.code, d.public_law, d.title, coalesce(g.tbr, 0)::text AS total_budgetary_resources
     FROM disaster_emergency_fund_code d LEFT JOIN g ON g.code = d.code`);
 }
+
+/** Budget bureau names of every Treasury account the agency funds (any year). */
+export async function agencyBureauNames(db: CommonQueryMethods, toptierAgencyId: number): Promise<readonly string[]> {
+  return db.anyFirst(sql.type(z.object({ name: z.string() }))`
+    SELECT DISTINCT budget_bureau_name AS name FROM treasury_appropriation_account
+    WHERE funding_toptier_agency_id = ${toptierAgencyId} AND budget_bureau_name IS NOT NULL`);
+}

@@ -4,7 +4,7 @@ import { jsonHandler } from '@usas/service-kit';
 import type { Request } from 'express';
 import type { CommonQueryMethods } from 'slonik';
 import { pathValue } from '../common/request-values';
-import { agencyActivityRows, agencyDefcResources, agencyTasBalances, type ActivityRow, type TasRow } from './agency-accounts.query';
+import { agencyActivityRows, agencyBureauNames, agencyDefcResources, agencyTasBalances, type ActivityRow, type TasRow } from './agency-accounts.query';
 import { agencyTransactions, newAwardCount, obligationsByCategory, recipientDistribution, subAgencyOffices } from './agency-awards.query';
 import { accountMessages, agencyTypeParam, awardTypeCodesParam, FIRST_ACCOUNT_FISCAL_YEAR, filterRows, fiscalYearOf, fiscalYearParam,
   listParams, money, pageOf, sortRows } from './agency-params';
@@ -342,8 +342,11 @@ export const subComponentAccountsRoute = (db: Db) =>
     agencyTypeParam(req);
     const { agency, fy } = await agencyAndYear(db, req);
     const slug = pathValue(req, 'bureau_slug');
-    const bureau = bureaus(await agencyTasBalances(db, agency.toptier_agency_id, fy)).find((b) => b.id === slug);
-    if (!bureau) throw notFound(`Agency '${agency.toptier_code}' has no sub-component '${slug}' in fiscal year ${fy}.`);
+    // A slug names a bureau of the agency's Treasury accounts (any year); a year without its data is empty, not a 404.
+    const found = bureaus(await agencyTasBalances(db, agency.toptier_agency_id, fy)).find((b) => b.id === slug);
+    const known = found !== undefined || (await agencyBureauNames(db, agency.toptier_agency_id)).some((n) => bureauSlug(n) === slug);
+    if (!known) throw notFound(`Agency '${agency.toptier_code}' has no sub-component '${slug}'.`);
+    const bureau = found ?? { total_budgetary_resources: 0, total_obligations: 0, total_outlays: 0, rows: [] };
     const accounts = federalAccounts(bureau.rows).map((fa) => ({
       name: fa.name, id: fa.code, total_budgetary_resources: fa.total_budgetary_resources, total_obligations: fa.obligated_amount,
       total_outlays: fa.gross_outlay_amount,

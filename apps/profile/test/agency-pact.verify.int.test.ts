@@ -12,8 +12,10 @@ let served: Awaited<ReturnType<typeof serveHarness>> | undefined;
 
 beforeAll(async () => {
   h = await startHarness();
+  // Let the gateway compile its validators before a state handler seeds (see agency.int.test.ts).
+  await h.http.get('/api/v2/agency/0000/');
   served = await serveHarness(h);
-});
+}, 120_000);
 
 afterAll(async () => {
   await served?.close();

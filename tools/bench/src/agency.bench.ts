@@ -6,7 +6,8 @@
  * database. The naive statements run twice: with index use switched off (a scan, as without the agency
  * summaries and indexes) and with the indexes allowed. Ratio = naive p50 / HTTP p50 (goal 10x or more). Samples:
  * the agencies with the most File A rows. Database: DATABASE_URL, or the embedded server under DATA_DIR /
- * EMBEDDED_PG_PORT (migrations are applied first, then the tables analysed).
+ * EMBEDDED_PG_PORT (migrations are applied first, then the tables analysed). `--url http://host:port` times an
+ * already running server on that database instead of starting a gateway child process.
  */
 import { createDbPool, runMigrations } from '@usas/db';
 import { openDatabase } from '@usas/db/embedded';
@@ -107,7 +108,7 @@ async function timeNaive(db: DatabasePool, c: Case, codes: string[], indexes: bo
 export const description = 'agency overview and budgetary resources over HTTP vs naive SQL over the account base tables';
 
 export async function run(args: string[]): Promise<void> {
-  const options = benchOptions(args, { samples: '30' });
+  const options = benchOptions(args, { samples: '30', url: '' });
   const n = Number(options.samples);
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -136,8 +137,9 @@ export async function run(args: string[]): Promise<void> {
         { name: 'budgetary_resources', path: (c) => `/api/v2/agency/${c}/budgetary_resources/`, naive: (c) => naiveBudgetaryResources(c, 2017, currentFy) },
       ];
       log(`agencies: ${codes.length}; starting the gateway`);
-      gateway = await startGatewayProcess(database.url);
-      const client = new Pool(gateway.url, { connections: 1 });
+      // --url: time a server that is already running on the same database instead of starting one.
+      if (!options.url) gateway = await startGatewayProcess(database.url);
+      const client = new Pool(options.url || (gateway as GatewayProcess).url, { connections: 1 });
       const rows: Array<Array<string | number>> = [];
       for (const c of cases) {
         log(`timing ${c.name}`);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { DatabasePool } from 'slonik';
+import { buildAgencyRouter } from './agency/agency.router';
 import { awardAccountsRoute, awardFundingRollupRoute, awardFundingRoute, countFederalAccountsRoute, countSubawardsRoute,
   countTransactionsRoute, lastUpdatedRoute, subawardsRoute, transactionsRoute } from './routes/award-lists.route';
 import { accountsRouter } from './accounts/accounts.router';
@@ -55,5 +56,6 @@ export function createApp(deps: ProfileDeps): Router {
   router.use(accountsRouter(db));
   router.use(createReportingRouter(db));
   router.use(createSpendingExplorerRouter(db));
+  router.use(buildAgencyRouter(db));
   return router;
 }

@@ -90,6 +90,406 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/agency/{toptier_code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agency overview
+         * @description Names, links and mission of a toptier agency, the number of its subtier agencies and the DEF codes in its latest account data of the fiscal year.
+         */
+        get: operations["getAgencyProfileOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/awards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agency transaction count and obligations
+         * @description Number of transactions, their obligations and the latest action date of the agency (awarding or funding) in the fiscal year.
+         */
+        get: operations["getAgencyAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/awards/new/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count of new awards of an agency
+         * @description Number of awards of the agency (awarding or funding) whose first action (date signed) falls in the fiscal year.
+         */
+        get: operations["getAgencyNewAwardCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/budget_function/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budget functions of an agency
+         * @description Budget functions and subfunctions of the agency's Treasury accounts with File B obligations and outlays from the latest submission of the fiscal year.
+         */
+        get: operations["listAgencyBudgetFunctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/budget_function/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count of budget functions and subfunctions of an agency
+         * @description Number of distinct budget functions and subfunctions in the agency's latest account data of the fiscal year.
+         */
+        get: operations["countAgencyBudgetFunctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/budgetary_resources/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agency budgetary resources by fiscal year
+         * @description For every fiscal year from 2017 to the current one (latest first): the agency's budgetary resources, obligations and outlays from its latest File A submission of the year, the government-wide GTAS total, and the obligations of each submitted period.
+         */
+        get: operations["getAgencyBudgetaryResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/def_code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Disaster emergency fund codes of an agency
+         * @description DEF codes in the agency's latest File B data of the fiscal year with obligations and outlays, and the GTAS budgetary resources of each code.
+         */
+        get: operations["listAgencyDefCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/federal_account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Federal accounts of an agency
+         * @description Federal accounts of the agency with their Treasury accounts: File A budgetary resources, obligations and outlays from the latest submission of the fiscal year.
+         */
+        get: operations["listAgencyFederalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/federal_account/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count of federal and Treasury accounts of an agency
+         * @description Number of distinct federal and Treasury accounts in the agency's latest account data of the fiscal year.
+         */
+        get: operations["countAgencyFederalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/object_class/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Object classes of an agency
+         * @description Major object classes with their object classes: File B obligations and outlays from the latest submission of the fiscal year.
+         */
+        get: operations["listAgencyObjectClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/object_class/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count of object classes of an agency
+         * @description Number of distinct object classes in the agency's latest account data of the fiscal year.
+         */
+        get: operations["countAgencyObjectClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/obligations_by_award_category/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agency award obligations by award category
+         * @description Obligations of the transactions the agency awarded in the fiscal year, by category (contracts, IDVs, grants, loans, direct payments, other); categories without obligations are left out.
+         */
+        get: operations["getAgencyObligationsByAwardCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/program_activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Program activities of an agency
+         * @description Program activities (by name): File B obligations and outlays from the latest submission of the fiscal year.
+         */
+        get: operations["listAgencyProgramActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/program_activity/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count of program activities of an agency
+         * @description Number of distinct program activities in the agency's latest account data of the fiscal year.
+         */
+        get: operations["countAgencyProgramActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/recipients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Distribution of award obligations over the recipients of an agency
+         * @description Number of recipients of the transactions the agency awarded in the fiscal year, and the largest, smallest and quartile obligations per recipient (the website's agency page calls it; no upstream contract).
+         */
+        get: operations["getAgencyRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/sub_agency/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Subtier agencies of an agency
+         * @description Subtier agencies of the agency with their offices: obligations, transactions and new awards in the fiscal year.
+         */
+        get: operations["listAgencySubAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/sub_agency/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count of subtier agencies and offices of an agency
+         * @description Number of distinct subtier agencies and offices with awards (awarding or funding) in the fiscal year.
+         */
+        get: operations["countAgencySubAgencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/sub_components/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sub-components (bureaus) of an agency
+         * @description Budget bureaus of the agency's Treasury accounts with File A budgetary resources, obligations and outlays from the latest submission of the fiscal year; `id` is the bureau slug.
+         */
+        get: operations["listAgencySubComponents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/{toptier_code}/sub_components/{bureau_slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Federal accounts of a sub-component
+         * @description Federal accounts of one budget bureau of the agency (by slug) with File A amounts from the latest submission of the fiscal year. An unknown slug is a 404.
+         */
+        get: operations["listAgencySubComponentAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/agency/awards/count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Award counts of every awarding agency
+         * @description For every toptier agency that awarded in the fiscal year: its number of awards by award category (awards whose first action falls in the year).
+         */
+        get: operations["countAgenciesAwards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/agency/treasury_account/{tas}/object_class/": {
         parameters: {
             query?: never;
@@ -3382,6 +3782,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A named account with budgetary resources, obligations and outlays. */
+        "account-amounts": {
+            code: string;
+            gross_outlay_amount: number;
+            name: string;
+            obligated_amount: number;
+            total_budgetary_resources: number;
+        };
         "account-autocomplete-request": {
             filters: components["schemas"]["account-component-filters"];
             /**
@@ -3557,6 +3965,12 @@ export interface components {
             abbreviation: string | null;
             code: string;
             name: string;
+        };
+        /** @description A named obligated and outlayed amount. */
+        amounts: {
+            gross_outlay_amount: number;
+            name: string;
+            obligated_amount: number;
         };
         "assistance-listing": {
             cfda_number: string | null;
@@ -4141,6 +4555,8 @@ export interface components {
             /** @description At most 16 characters. */
             zip?: string;
         };
+        /** @description Warnings and hints for developers. */
+        messages: string[];
         "naics-node": {
             children?: components["schemas"]["naics-node"][];
             /** @description Number of 6-digit NAICS codes under this one (0 for a 6-digit code). */
@@ -4209,6 +4625,16 @@ export interface components {
         };
         /** @description Pager of the reporting lists. */
         "page-metadata-5": {
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit: number;
+            next: number | null;
+            page: number;
+            previous: number | null;
+            total: number;
+        };
+        /** @description Pager of the agency lists. */
+        "page-metadata-6": {
             hasNext: boolean;
             hasPrevious: boolean;
             limit: number;
@@ -4864,8 +5290,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Whether awards count for the awarding or the funding agency. */
+        "agency-type-query": "awarding" | "funding";
         /** @description Generated unique award id (`CONT_AWD_…`, `CONT_IDV_…`, `ASST_NON_…`, `ASST_AGG_…`) or the internal numeric award id. */
         "award-id-path": string;
+        /** @description Award type codes to keep, comma separated, optionally in brackets as the website sends them (`[A,B,C,D]`; at most 300 characters). An unknown code is a 400. Default: every award type. */
+        "award-type-codes-query": string;
         /** @description Federal account code, agency identifier and main account code (`AID-MAIN`, at most 20 characters). */
         "federal-account-code-path": string;
         /** @description Database id of a federal account (at most 2147483647). */
@@ -4874,6 +5304,8 @@ export interface components {
         filter: string;
         /** @description Part of the agency name or abbreviation (case-insensitive), at most 200 characters. */
         "filter-query": string;
+        /** @description Keeps the rows whose name contains this text (case-insensitive; at most 200 characters). */
+        "filter-query-2": string;
         /** @description Two-digit state FIPS code (with its leading zero). */
         "fips-path": string;
         /** @description Fiscal period of the submission, 2 to 12 (period 1 is a 400; a quarter is its last period). */
@@ -4889,6 +5321,8 @@ export interface components {
         "fiscal-year-query": number;
         /** @description Fiscal year, 2017 (the first year of DATA Act reporting) to the current fiscal year; a later year is a 400. */
         "fiscal-year-query-2": number;
+        /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+        "fiscal-year-query-3": number;
         /** @description Agency id (`agency_id` of references/toptier_agencies, at most 2147483647); the data is that of its toptier agency. */
         "funding-agency-id-query": number;
         /** @description At most 100. */
@@ -4898,6 +5332,8 @@ export interface components {
         order: "asc" | "desc";
         /** @description Direction of `sort`. */
         "order-query": "asc" | "desc";
+        /** @description Sort direction. */
+        "order-query-2": "asc" | "desc";
         /** @description At most 100000. */
         page: number;
         /** @description Page number (1 to 1,000,000). */
@@ -4908,6 +5344,8 @@ export interface components {
         "required-fiscal-year-query": number;
         /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
         "tas-path": string;
+        /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+        "toptier-code-path": string;
         /** @description The agency's toptier code (3 or 4 digits). An unknown code is a 404. */
         "toptier-path": string;
         /**
@@ -5034,6 +5472,912 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getAgencyProfileOverview: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agency overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        abbreviation: string | null;
+                        about_agency_data: string | null;
+                        agency_id: number;
+                        congressional_justification_url: string | null;
+                        def_codes: components["schemas"]["def-code"][];
+                        fiscal_year: number;
+                        icon_filename: string | null;
+                        messages: components["schemas"]["messages"];
+                        mission: string | null;
+                        name: string;
+                        subtier_agency_count: number;
+                        toptier_code: string;
+                        website: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getAgencyAwards: {
+        parameters: {
+            query?: {
+                /** @description Whether awards count for the awarding or the funding agency. */
+                agency_type?: components["parameters"]["agency-type-query"];
+                /** @description Award type codes to keep, comma separated, optionally in brackets as the website sends them (`[A,B,C,D]`; at most 300 characters). An unknown code is a 400. Default: every award type. */
+                award_type_codes?: components["parameters"]["award-type-codes-query"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agency transaction count and obligations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        latest_action_date: string | null;
+                        messages: components["schemas"]["messages"];
+                        obligations: number;
+                        toptier_code: string;
+                        transaction_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getAgencyNewAwardCount: {
+        parameters: {
+            query?: {
+                /** @description Whether awards count for the awarding or the funding agency. */
+                agency_type?: components["parameters"]["agency-type-query"];
+                /** @description Award type codes to keep, comma separated, optionally in brackets as the website sends them (`[A,B,C,D]`; at most 300 characters). An unknown code is a 400. Default: every award type. */
+                award_type_codes?: components["parameters"]["award-type-codes-query"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count of new awards of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_type: string;
+                        award_type_codes: string[];
+                        fiscal_year: number;
+                        new_award_count: number;
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencyBudgetFunctions: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive; at most 200 characters). */
+                filter?: components["parameters"]["filter-query-2"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `obligated_amount`); another value is a 400. */
+                sort?: "obligated_amount" | "name" | "gross_outlay_amount";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Budget functions of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            children: components["schemas"]["amounts"][];
+                            gross_outlay_amount: number;
+                            name: string;
+                            obligated_amount: number;
+                        }[];
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    countAgencyBudgetFunctions: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count of budget functions and subfunctions of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget_function_count: number;
+                        budget_sub_function_count: number;
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getAgencyBudgetaryResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agency budgetary resources by fiscal year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agency_data_by_year: {
+                            agency_budgetary_resources: number | null;
+                            agency_obligation_by_period: {
+                                obligated: number;
+                                period: number;
+                            }[];
+                            agency_total_obligated: number | null;
+                            agency_total_outlayed: number | null;
+                            fiscal_year: number;
+                            total_budgetary_resources: number | null;
+                        }[];
+                        messages: components["schemas"]["messages"];
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencyDefCodes: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive; at most 200 characters). */
+                filter?: components["parameters"]["filter-query-2"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `obligated_amount`); another value is a 400. */
+                sort?: "obligated_amount" | "name" | "total_budgetary_resources" | "gross_outlay_amount";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disaster emergency fund codes of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            code: string;
+                            gross_outlay_amount: number;
+                            obligated_amount: number;
+                            public_law: string;
+                            title: string | null;
+                            total_budgetary_resources: number;
+                        }[];
+                        toptier_code: string;
+                        totals: {
+                            gross_outlay_amount: number;
+                            obligated_amount: number;
+                            total_budgetary_resources: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencyFederalAccounts: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive; at most 200 characters). */
+                filter?: components["parameters"]["filter-query-2"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `obligated_amount`); another value is a 400. */
+                sort?: "obligated_amount" | "name" | "total_budgetary_resources" | "gross_outlay_amount";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Federal accounts of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            children: components["schemas"]["account-amounts"][];
+                            code: string;
+                            gross_outlay_amount: number;
+                            name: string;
+                            obligated_amount: number;
+                            total_budgetary_resources: number;
+                        }[];
+                        toptier_code: string;
+                        totals: {
+                            gross_outlay_amount: number;
+                            obligated_amount: number;
+                            total_budgetary_resources: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    countAgencyFederalAccounts: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count of federal and Treasury accounts of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        federal_account_count: number;
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        toptier_code: string;
+                        treasury_account_count: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencyObjectClasses: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive; at most 200 characters). */
+                filter?: components["parameters"]["filter-query-2"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `obligated_amount`); another value is a 400. */
+                sort?: "obligated_amount" | "name" | "gross_outlay_amount";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Object classes of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            children: components["schemas"]["amounts"][];
+                            gross_outlay_amount: number;
+                            name: string;
+                            obligated_amount: number;
+                        }[];
+                        toptier_code: string;
+                        totals: {
+                            gross_outlay_amount: number;
+                            obligated_amount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    countAgencyObjectClasses: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count of object classes of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        object_class_count: number;
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getAgencyObligationsByAwardCategory: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agency award obligations by award category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            aggregated_amount: number;
+                            /** @enum {string} */
+                            category: "contracts" | "direct_payments" | "idvs" | "grants" | "loans" | "other";
+                        }[];
+                        total_aggregated_amount: number;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencyProgramActivities: {
+        parameters: {
+            query?: {
+                /** @description Keeps the rows whose name contains this text (case-insensitive; at most 200 characters). */
+                filter?: components["parameters"]["filter-query-2"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `obligated_amount`); another value is a 400. */
+                sort?: "obligated_amount" | "name" | "gross_outlay_amount";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Program activities of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: components["schemas"]["amounts"][];
+                        toptier_code: string;
+                        totals: {
+                            gross_outlay_amount: number;
+                            obligated_amount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    countAgencyProgramActivities: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count of program activities of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        program_activity_count: number;
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    getAgencyRecipients: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Distribution of award obligations over the recipients of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        "25th_percentile": number;
+                        "50th_percentile": number;
+                        "75th_percentile": number;
+                        count: number;
+                        fiscal_year: number;
+                        max: number;
+                        messages: components["schemas"]["messages"];
+                        min: number;
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencySubAgencies: {
+        parameters: {
+            query?: {
+                /** @description Whether awards count for the awarding or the funding agency. */
+                agency_type?: components["parameters"]["agency-type-query"];
+                /** @description Award type codes to keep, comma separated, optionally in brackets as the website sends them (`[A,B,C,D]`; at most 300 characters). An unknown code is a 400. Default: every award type. */
+                award_type_codes?: components["parameters"]["award-type-codes-query"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `total_obligations`); another value is a 400. */
+                sort?: "total_obligations" | "name" | "transaction_count" | "new_award_count";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subtier agencies of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            abbreviation: string | null;
+                            children: {
+                                code: string;
+                                name: string;
+                                new_award_count: number;
+                                total_obligations: number;
+                                transaction_count: number;
+                            }[];
+                            name: string;
+                            new_award_count: number;
+                            total_obligations: number;
+                            transaction_count: number;
+                        }[];
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    countAgencySubAgencies: {
+        parameters: {
+            query?: {
+                /** @description Whether awards count for the awarding or the funding agency. */
+                agency_type?: components["parameters"]["agency-type-query"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Count of subtier agencies and offices of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        office_count: number;
+                        sub_agency_count: number;
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencySubComponents: {
+        parameters: {
+            query?: {
+                /** @description Whether awards count for the awarding or the funding agency. */
+                agency_type?: components["parameters"]["agency-type-query"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `total_budgetary_resources`); another value is a 400. */
+                sort?: "total_budgetary_resources" | "name" | "total_obligations";
+            };
+            header?: never;
+            path: {
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sub-components (bureaus) of an agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            id: string;
+                            name: string;
+                            total_budgetary_resources: number;
+                            total_obligations: number;
+                            total_outlays: number;
+                        }[];
+                        toptier_code: string;
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    listAgencySubComponentAccounts: {
+        parameters: {
+            query?: {
+                /** @description Whether awards count for the awarding or the funding agency. */
+                agency_type?: components["parameters"]["agency-type-query"];
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `total_budgetary_resources`); another value is a 400. */
+                sort?: "total_budgetary_resources" | "name" | "id" | "total_obligations";
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the budget bureau (as `id` of the sub-components list; at most 200 characters). */
+                bureau_slug: string;
+                /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
+                toptier_code: components["parameters"]["toptier-code-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Federal accounts of a sub-component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bureau_slug: string;
+                        fiscal_year: number;
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            id: string;
+                            name: string;
+                            total_budgetary_resources: number;
+                            total_obligations: number;
+                            total_outlays: number;
+                        }[];
+                        toptier_code: string;
+                        totals: {
+                            total_budgetary_resources: number;
+                            total_obligations: number;
+                            total_outlays: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["not-found"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    countAgenciesAwards: {
+        parameters: {
+            query?: {
+                /** @description Fiscal year (2008 up to the current fiscal year, which is also the default). A later year is a 400. */
+                fiscal_year?: components["parameters"]["fiscal-year-query-3"];
+                /** @description `cfo` keeps the CFO Act agencies, `all` (default) every agency. */
+                group?: "all" | "cfo";
+                /** @description Rows per page (1 to 100). */
+                limit?: components["parameters"]["limit-query"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["order-query-2"];
+                /** @description Page number (1 to 1,000,000). */
+                page?: components["parameters"]["page-query"];
+                /** @description Sort field (default `obligated_amount`, the obligations of the awards counted); another value is a 400. */
+                sort?: "obligated_amount" | "name" | "gross_outlay_amount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Award counts of every awarding agency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["messages"];
+                        page_metadata: components["schemas"]["page-metadata-6"];
+                        results: {
+                            /** @description The same counts as the flat fields (the contract nests them, upstream's example does not). */
+                            award_types: {
+                                contracts: number;
+                                direct_payments: number;
+                                grants: number;
+                                idvs: number;
+                                loans: number;
+                                other: number;
+                            };
+                            awarding_toptier_agency_code: string;
+                            awarding_toptier_agency_name: string;
+                            contracts: number;
+                            direct_payments: number;
+                            grants: number;
+                            idvs: number;
+                            loans: number;
+                            other: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
             503: components["responses"]["unavailable"];
         };
     };

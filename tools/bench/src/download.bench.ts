@@ -7,9 +7,9 @@
  *
  *   npm run bench -- download [--rows 1000000] [--level 6]
  *
- * Data: a database of its own, `usas_bench_download`, on the configured server (DATABASE_URL, or the embedded one
- * under DATA_DIR). When it has fewer than `--rows` transactions it is built first (migrations, reference data and a
- * generated award dataset of about `--rows` / 5 awards, with a progress bar), and kept for the next run.
+ * Data: the configured database (DATABASE_URL, or the embedded one under DATA_DIR; it may be running under
+ * `npm start`), whose transactions are repeated into the table `bench_download.transaction_search` until it has at
+ * least `--rows` (built once with progress, kept for later runs; the API never reads that schema).
  */
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -17,22 +17,20 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { ZipArchive } from 'archiver';
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
 import { openDatabase } from '@usas/db/embedded';
-import { generateAwardData, SCALES } from '@usas/datagen';
-import { loadReferenceData } from '@usas/loader';
-import { createProgress } from '@usas/loader/progress';
 import { createDownloadActivities, inlineSql, insertJob, loadFilterContext, planAwardDownload, type AwardDownloadRequest } from '@usas/downloads';
 import { loadConfig } from '@usas/service-kit';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { sql } from 'slonik';
+import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { benchOptions, table } from './bench-args';
 
 export const description = 'a download of >= 1M transactions (COPY into zip, end to end) against a bare COPY piped into the same zip level';
 
-const BENCH_DATABASE = 'usas_bench_download';
+/** The schema the bench's transaction rows live in (its COPY connections put it first on their search_path). */
+const BENCH_SCHEMA = 'bench_download';
 
 /** RSS every 100 ms while running. */
 function memorySampler() {
@@ -44,54 +42,43 @@ function memorySampler() {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-/** The bench database's URL on the server of `serverUrl`, created, migrated and filled when it has fewer than `rows` transactions. */
-async function benchDatabase(serverUrl: string, rows: number, referenceDir: string | undefined): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
+/**
+ * Makes sure `bench_download.transaction_search` holds at least `rows` transactions: the database's own
+ * transactions (the demo data) repeated with new ids and unique keys as often as needed (shown copy by copy), in a
+ * table of the same columns without indexes (the download query reads it whole). Kept for the next run. The
+ * download's connections find it before public.transaction_search; awards and reference data stay public's.
+ */
+async function benchRows(db: DatabasePool, rows: number): Promise<number> {
+  const count = (schema: string) => db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier([schema, 'transaction_search'])}`);
+  await db.query(sql.unsafe`CREATE SCHEMA IF NOT EXISTS ${sql.identifier([BENCH_SCHEMA])}`);
+  await db.query(sql.unsafe`CREATE TABLE IF NOT EXISTS ${sql.identifier([BENCH_SCHEMA, 'transaction_search'])} (LIKE public.transaction_search INCLUDING DEFAULTS)`);
+  const have = await count(BENCH_SCHEMA);
+  if (have >= rows) {
+    say(`bench data: ${have.toLocaleString('en-US')} transactions in ${BENCH_SCHEMA}.transaction_search (kept from an earlier run)`);
+    return have;
   }
-  const u = new URL(serverUrl);
-  u.pathname = `/${BENCH_DATABASE}`;
-  const url = u.toString();
-  await runMigrations(url);
-  const db = await createDbPool(url, { maximumPoolSize: 2 });
-  try {
-    const have = await db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transaction_search`);
-    if (have >= rows) {
-      say(`bench data: ${have.toLocaleString('en-US')} transactions in ${BENCH_DATABASE} (kept from an earlier run)`);
-      return url;
-    }
-    say(`bench data: ${have.toLocaleString('en-US')} transactions in ${BENCH_DATABASE}, ${rows.toLocaleString('en-US')} needed: building it (once) ...`);
+  const source = await count('public');
+  if (source === 0) throw new Error('the database has no transactions: generate data first (npm start, or npm run datagen -- --scale demo)');
+  const copies = Math.ceil(rows / source);
+  say(`bench data: ${source.toLocaleString('en-US')} transactions in the database, ${rows.toLocaleString('en-US')} needed: writing ${copies} copies into ${BENCH_SCHEMA}.transaction_search (once) ...`);
+  await db.query(sql.unsafe`TRUNCATE ${sql.identifier([BENCH_SCHEMA, 'transaction_search'])}`);
+  const columns = await db.anyFirst(sql.type(z.object({ column_name: z.string() }))`
+    SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'transaction_search' ORDER BY ordinal_position`);
+  const step = await db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT (coalesce(max(transaction_id), 0) + 1)::float8 AS n FROM public.transaction_search`);
+  for (let k = 0; k < copies; k += 1) {
     const started = performance.now();
-    await loadReferenceData(db, { dir: referenceDir });
-    say(`  reference data loaded (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  } finally {
-    await db.end();
+    const select = sql.join(
+      columns.map((c) =>
+        c === 'transaction_id' ? sql.fragment`transaction_id + ${k * step}::bigint`
+        : c === 'transaction_unique_id' ? sql.fragment`transaction_unique_id || ${k === 0 ? '' : `_R${k}`}`
+        : sql.identifier([c])),
+      sql.fragment`, `,
+    );
+    await db.query(sql.unsafe`INSERT INTO ${sql.identifier([BENCH_SCHEMA, 'transaction_search'])} SELECT ${select} FROM public.transaction_search`);
+    say(`  copy ${k + 1}/${copies}: ${(source * (k + 1)).toLocaleString('en-US')} rows (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
-  // The demo scale's shape, with enough awards for `rows` transactions (5 per award on average, 10% spare).
-  const awards = Math.ceil((rows * 1.1) / SCALES.demo.transactionsPerAward);
-  let bar: ReturnType<typeof createProgress> | undefined;
-  const started = performance.now();
-  const result = await generateAwardData({
-    url,
-    scale: { ...SCALES.demo, awards, recipients: Math.ceil(awards / 4) },
-    seed: 1,
-    onProgress: (e) => {
-      if (e.phase === 'generate' && e.total !== undefined) {
-        bar ??= createProgress(`awards (${awards.toLocaleString('en-US')})`, e.total);
-        bar.update(e.done ?? 0);
-        if (e.done === e.total) bar.stop();
-      } else if (e.phase !== 'index' && e.note) {
-        say(`  [${((performance.now() - started) / 1000).toFixed(0)} s] ${e.phase}: ${e.note}`);
-      }
-    },
-  });
-  say(`bench data built: ${(result.rows.transaction_search ?? 0).toLocaleString('en-US')} transactions in ${result.seconds.toFixed(0)} s`);
-  return url;
+  await db.query(sql.unsafe`ANALYZE ${sql.identifier([BENCH_SCHEMA, 'transaction_search'])}`);
+  return count(BENCH_SCHEMA);
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -100,14 +87,16 @@ export async function run(args: string[]): Promise<void> {
   const rows = Number(opts.rows);
   const level = Number(opts.level);
   const server = await openDatabase(config);
-  const url = await benchDatabase(server.url, rows, config.referenceDataDir);
-  const db = await createDbPool(url, { maximumPoolSize: 2 });
-  const pgPool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = await createDbPool(server.url, { maximumPoolSize: 2 });
+  const available = await benchRows(db, rows);
+  // The COPY connections read the bench schema's transactions first.
+  const pgPool = new pg.Pool({ connectionString: server.url, max: 2, options: `-c search_path=${BENCH_SCHEMA},public` });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'usas-download-bench-'));
   try {
     const timestamp = `bench${Date.now()}`;
-    // Every prime transaction (contracts and assistance: two files), at most `rows` per file.
-    const request: AwardDownloadRequest = { request_type: 'transaction', download_types: ['prime_transactions'], filters: {}, columns: [], file_format: 'csv', limit: rows };
+    // Every prime transaction (contracts and assistance: two files), no row limit (as a bulk download).
+    const request: AwardDownloadRequest = { request_type: 'transaction', download_types: ['prime_transactions'], filters: {}, columns: [], file_format: 'csv', limit: null };
+    say(`${available.toLocaleString('en-US')} transactions to download, zlib level ${level}`);
     const files = planAwardDownload(request, timestamp, await loadFilterContext(db));
 
     // The floor: the same queries' COPY into the same zip entries, nothing else.

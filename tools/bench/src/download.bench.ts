@@ -87,7 +87,7 @@ export async function run(args: string[]): Promise<void> {
   const rows = Number(opts.rows);
   const level = Number(opts.level);
   const server = await openDatabase(config);
-  const db = await createDbPool(server.url, { maximumPoolSize: 2 });
+  const db = await createDbPool(server.url, { maximumPoolSize: 2, statementTimeout: 'DISABLE_TIMEOUT' });
   const available = await benchRows(db, rows);
   // The COPY connections read the bench schema's transactions first.
   const pgPool = new pg.Pool({ connectionString: server.url, max: 2, options: `-c search_path=${BENCH_SCHEMA},public` });

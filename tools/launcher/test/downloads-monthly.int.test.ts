@@ -1,6 +1,6 @@
 /**
- * Monthly archive files with the real Temporal server: the worker creates the schedule (and runs it once on
- * creation); list_monthly_files lists what that run wrote; the files are valid zips in the upstream transaction
+ * Monthly archive files with the real Temporal server: a download worker, and the schedule created as a worker
+ * creates it on start (it runs once on creation; a second start updates it in place); list_monthly_files lists what that run wrote; the files are valid zips in the upstream transaction
  * layouts with the database's rows; after some rows change and the schedule is triggered again, the Delta holds
  * exactly those rows.
  */
@@ -8,25 +8,33 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Client } from '@temporalio/client';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import { parse } from 'csv-parse/sync';
-import { monthlyArchiveScheduleId } from '@usas/download-worker';
+import { createDownloadWorker, ensureMonthlyArchiveSchedule, installQuietRuntime, monthlyArchiveScheduleId } from '@usas/download-worker';
 import { createAllInOneGateway, type Gateway } from '@usas/gateway';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { freePort } from '@usas/db/embedded';
 import { layoutColumns } from '@usas/downloads';
-import { createLogger, createMetrics, loadConfig } from '@usas/service-kit';
+import { createLogger, createMetrics } from '@usas/service-kit';
+import pg from 'pg';
 import { sql } from 'slonik';
 import supertest from 'supertest';
 import { z } from 'zod';
-import { startDownloads, type RunningDownloads } from '../src/temporal-downloads';
 import { findOrInstallTemporalCli, startTemporalDevServer, type TemporalDevServer } from '../src/temporal-server';
 
-jest.setTimeout(240_000);
+jest.setTimeout(900_000);
 
 let db: TestDatabase;
 let temporal: TemporalDevServer;
-let downloads: RunningDownloads;
+let client: Client;
+let connection: Connection;
+let workerConnection: NativeConnection;
+let worker: Worker;
+let running: Promise<void>;
+let pgPool: pg.Pool;
+/** The archive's first fiscal year here: the newest of the test data (fewer files, the same code path). */
+let firstFiscalYear: number;
 let gateway: Gateway;
 let http: ReturnType<typeof supertest>;
 let dataDir: string;
@@ -57,7 +65,7 @@ async function fetchZip(url: string): Promise<Record<string, string>> {
 /** Waits until the schedule has started `count` runs and the last one has completed; returns its result. */
 async function waitForRuns(client: Client, count: number): Promise<{ files: number; rows: number }> {
   const handle = client.schedule.getHandle(monthlyArchiveScheduleId(taskQueue));
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 600_000;
   for (;;) {
     const { info } = await handle.describe();
     const actions = info.recentActions;
@@ -75,24 +83,38 @@ const Target = z.object({ toptier_agency_id: z.number(), toptier_code: z.string(
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'usas-monthly-'));
   db = await createTestDatabase();
+  firstFiscalYear = await db.pool.oneFirst(sql.type(z.object({ fy: z.number() }))`SELECT max(fiscal_year)::int AS fy FROM transaction_search`);
   temporal = await startTemporalDevServer({ executable: findOrInstallTemporalCli(), dbFile: path.join(dataDir, 'temporal.db'), port: await freePort() });
   taskQueue = `monthly-test-${process.pid}`;
-  const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: taskQueue }, dataDir);
-  downloads = await startDownloads({ config, databaseUrl: db.url, primary: db.pool, say: () => undefined });
+  installQuietRuntime();
+  connection = await Connection.connect({ address: temporal.address });
+  workerConnection = await NativeConnection.connect({ address: temporal.address });
+  pgPool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const downloadDir = path.join(dataDir, 'downloads');
+  worker = await createDownloadWorker({ connection: workerConnection, namespace: 'default', taskQueue, db: db.pool, pgPool, downloadDir });
+  running = worker.run();
+  client = new Client({ connection });
+  // As a worker does on start (it runs once on creation); a second call updates it in place.
+  await ensureMonthlyArchiveSchedule(client, taskQueue, { firstFiscalYear });
+  await ensureMonthlyArchiveSchedule(client, taskQueue, { firstFiscalYear });
   gateway = createAllInOneGateway({
     db: db.pool,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),
     metrics: createMetrics({ defaultMetrics: false }),
     bodyLimit: '1mb',
     validateResponses: true,
-    download: downloads.app,
+    download: { temporal: client, taskQueue, downloadDir },
   });
   http = supertest(gateway.app);
 });
 
 afterAll(async () => {
   await gateway?.close();
-  await downloads?.stop();
+  worker?.shutdown();
+  await running?.catch(() => undefined);
+  await workerConnection?.close();
+  await connection?.close();
+  await pgPool?.end();
   await temporal?.stop();
   await db?.drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -100,7 +122,6 @@ afterAll(async () => {
 
 describe('monthly archive files', () => {
   it('the schedule writes Full and Delta files per agency and fiscal year; list_monthly_files lists them; a Delta holds only changed rows', async () => {
-    const client = downloads.app.temporal;
     // The schedule runs once when the worker creates it.
     const first = await waitForRuns(client, 1);
 
@@ -108,7 +129,7 @@ describe('monthly archive files', () => {
     const target = await db.pool.one(sql.type(Target)`
       SELECT t.toptier_agency_id, t.toptier_code, t.name, nullif(t.abbreviation, '') AS abbreviation, ts.fiscal_year
       FROM transaction_search ts JOIN toptier_agency t ON t.toptier_code = ts.awarding_toptier_agency_code
-      WHERE ts.is_fpds AND ts.fiscal_year >= 2008
+      WHERE ts.is_fpds AND ts.fiscal_year >= ${firstFiscalYear}
       GROUP BY 1, 2, 3, 4, 5 ORDER BY count(*) DESC, 5 DESC LIMIT 1`);
     const expectedKeys = async () => (await db.pool.anyFirst(sql.type(z.object({ k: z.string() }))`
       SELECT transaction_unique_id AS k FROM transaction_search
@@ -119,7 +140,7 @@ describe('monthly archive files', () => {
     // Every (agency or All, fiscal year, kind) with transactions has a Full and a Delta file.
     const combos = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
       SELECT (count(DISTINCT (fiscal_year, awarding_toptier_agency_code, is_fpds)) + count(DISTINCT (fiscal_year, is_fpds)))::int AS n
-      FROM transaction_search WHERE fiscal_year >= 2008 AND awarding_toptier_agency_code IS NOT NULL`);
+      FROM transaction_search WHERE fiscal_year >= ${firstFiscalYear} AND awarding_toptier_agency_code IS NOT NULL`);
     expect(first.files).toBe(2 * combos);
 
     const list = await http.post('/api/v2/bulk_download/list_monthly_files/').send({ agency: target.toptier_agency_id, fiscal_year: target.fiscal_year, type: 'contracts' });

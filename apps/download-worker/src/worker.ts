@@ -57,6 +57,7 @@ export function workerActivities(deps: Pick<DownloadWorkerDeps, 'db' | 'pgPool' 
     maxRowsPerFile: deps.maxRowsPerFile,
     heartbeat: (progress: number) => Context.current().heartbeat(progress),
     permanentError: (message: string) => ApplicationFailure.nonRetryable(message, 'PermanentDownloadError'),
+    cancelled: () => Context.current().cancellationSignal.aborted,
   };
   return { ...createDownloadActivities(common), ...createMonthlyArchiveActivities(common) };
 }

@@ -1,6 +1,6 @@
 /**
- * Verifies the SDK's download contract (contracts/usas-sdk-usas-download.json) against the download app behind the
- * real gateway, on a fresh database. The provider states write real rows: a job row (an identical request answers
+ * Verifies the SDK's download contract (contracts/usas-sdk-usas-download.json) against the download app served
+ * alone (as its main.ts serves it in split mode), on a fresh database. The provider states write real rows: a job row (an identical request answers
  * with it, a finished one has a status), and a finished monthly archive run with its files for a toptier agency
  * the state adds. No job is started here, so the app's Temporal client is a lazy one that never connects.
  */
@@ -10,14 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { Client, Connection } from '@temporalio/client';
-import { createAllInOneGateway, type Gateway } from '@usas/gateway';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
-import { answerClientErrors, createLogger, createMetrics } from '@usas/service-kit';
+import { answerClientErrors, createAppServer, createLogger, createMetrics } from '@usas/service-kit';
+import { createApp } from '../src/index';
 import { sql } from 'slonik';
 import { z } from 'zod';
 
+jest.setTimeout(600_000);
+
 let db: TestDatabase;
-let gateway: Gateway;
 let server: http.Server;
 let url: string;
 let downloadDir: string;
@@ -25,15 +26,10 @@ let downloadDir: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   downloadDir = mkdtempSync(path.join(os.tmpdir(), 'usas-download-pact-'));
-  gateway = createAllInOneGateway({
-    db: db.pool,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),
-    metrics: createMetrics({ defaultMetrics: false }),
-    bodyLimit: '1mb',
-    validateResponses: true,
-    download: { temporal: new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) }), taskQueue: 'pact-unused', downloadDir },
-  });
-  server = http.createServer(gateway.app);
+  const router = createApp({ db: db.pool, temporal: new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) }), taskQueue: 'pact-unused', downloadDir });
+  server = http.createServer(
+    createAppServer({ name: 'download', router, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'), metrics: createMetrics({ defaultMetrics: false }), ready: async () => undefined, bodyLimit: '1mb' }),
+  );
   answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -43,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await gateway?.close();
   await db?.drop();
   rmSync(downloadDir, { recursive: true, force: true });
 });

@@ -15,6 +15,8 @@ export interface MonthlyArchiveDeps {
   permanentError?: (message: string) => Error;
   /** Rows per CSV inside a zip (tests use a small one). */
   maxRowsPerFile?: number;
+  /** True once the activity is cancelled (a worker shutting down): the run stops between two files. */
+  cancelled?: () => boolean;
 }
 
 export interface MonthlyArchiveActivityImplementations {
@@ -49,6 +51,8 @@ export function createMonthlyArchiveActivities(deps: MonthlyArchiveDeps): Monthl
           for (const delta of [false, true]) {
             const fileName = monthlyFileName(target, delta, run.file_date);
             if (done.has(fileName)) continue;
+            // A worker shutting down does not wait for the whole run: a later attempt goes on from here.
+            if (deps.cancelled?.()) throw new Error('monthly archive run cancelled (worker shutting down)');
             const file = planMonthlyFile(target, delta ? { since: run.delta_since } : null, run.file_date);
             const result = await writeZip({ pool: deps.pgPool, files: [file], format: 'csv', target: path.join(deps.downloadDir, fileName), maxRowsPerFile: deps.maxRowsPerFile });
             await recordMonthlyFile(deps.db, { fileName, runId, target, delta, rows: result.rows, bytes: result.bytes });

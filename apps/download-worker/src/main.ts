@@ -9,6 +9,7 @@ import { createDbPool } from '@usas/db';
 import { createLogger, loadConfig } from '@usas/service-kit';
 import pg from 'pg';
 import { temporalTls } from '@usas/downloads';
+import { ensureMonthlyArchiveSchedule } from './monthly-archive-schedule';
 import { ensureRetentionSchedule } from './retention-schedule';
 import { createDownloadWorker, installQuietRuntime } from './worker';
 
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
     downloadDir: path.resolve(config.DOWNLOAD_DIR || path.join(config.DATA_DIR, 'downloads')),
   });
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS, tls: temporalTls(config) });
-  await ensureRetentionSchedule(new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), config.TEMPORAL_TASK_QUEUE, config.DOWNLOAD_RETENTION_HOURS);
+  const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+  await ensureRetentionSchedule(client, config.TEMPORAL_TASK_QUEUE, config.DOWNLOAD_RETENTION_HOURS);
+  await ensureMonthlyArchiveSchedule(client, config.TEMPORAL_TASK_QUEUE);
   await clientConnection.close();
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());

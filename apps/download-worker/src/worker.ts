@@ -2,8 +2,8 @@ import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
-import type { DownloadActivities } from '@usas/download-workflows';
-import { createDownloadActivities } from '@usas/downloads';
+import type { DownloadActivities, MonthlyArchiveActivities } from '@usas/download-workflows';
+import { createDownloadActivities, createMonthlyArchiveActivities } from '@usas/downloads';
 import type { Pool } from 'pg';
 import type { DatabasePool } from 'slonik';
 
@@ -44,17 +44,22 @@ export interface DownloadWorkerDeps {
   downloadDir: string;
   /** Jobs written at once by this worker. */
   maxConcurrentJobs?: number;
+  /** Rows per CSV inside a zip (default upstream's 1,000,000; tests use a small one). */
+  maxRowsPerFile?: number;
 }
 
 /** The activities with the worker's dependencies: heartbeats go to Temporal, permanent errors are non-retryable. */
-export function workerActivities(deps: Pick<DownloadWorkerDeps, 'db' | 'pgPool' | 'downloadDir'>): DownloadActivities {
-  return createDownloadActivities({
+export function workerActivities(deps: Pick<DownloadWorkerDeps, 'db' | 'pgPool' | 'downloadDir' | 'maxRowsPerFile'>): DownloadActivities & MonthlyArchiveActivities {
+  const common = {
     db: deps.db,
     pgPool: deps.pgPool,
     downloadDir: deps.downloadDir,
-    heartbeat: (rows) => Context.current().heartbeat(rows),
-    permanentError: (message) => ApplicationFailure.nonRetryable(message, 'PermanentDownloadError'),
-  });
+    maxRowsPerFile: deps.maxRowsPerFile,
+    heartbeat: (progress: number) => Context.current().heartbeat(progress),
+    permanentError: (message: string) => ApplicationFailure.nonRetryable(message, 'PermanentDownloadError'),
+    cancelled: () => Context.current().cancellationSignal.aborted,
+  };
+  return { ...createDownloadActivities(common), ...createMonthlyArchiveActivities(common) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { awardDownloadRoute } from './routes/award-download.route';
 import { awardIdDownloadRoute } from './routes/award-id-download.route';
 import { bulkAwardsRoute } from './routes/bulk-awards.route';
 import { bulkListAgenciesRoute } from './routes/bulk-list-agencies.route';
+import { bulkListMonthlyFilesRoute } from './routes/bulk-list-monthly-files.route';
 import { disasterProfileRoute } from './routes/disaster-profile.route';
 import { disasterRecipientsRoute } from './routes/disaster-recipients.route';
 import { downloadCountRoute } from './routes/download-count.route';
@@ -34,6 +35,7 @@ export function createApp(deps: DownloadDeps): Router {
   router.get('/api/v2/bulk_download/status', downloadStatusRoute(ctx));
   router.post('/api/v2/bulk_download/list_agencies/', bulkListAgenciesRoute(ctx));
   router.post('/api/v2/bulk_download/awards/', bulkAwardsRoute(ctx));
+  router.post('/api/v2/bulk_download/list_monthly_files/', bulkListMonthlyFilesRoute(ctx));
   router.get(`${base}/files/:file_name`, downloadFileRoute(ctx));
   return router;
 }

@@ -1202,6 +1202,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/bulk_download/list_monthly_files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The current prepackaged archive files of an agency (or all agencies) and fiscal year
+         * @description The archive files the monthly schedule really produced, in their current version: per awarding agency (or
+         *     `all` agencies), fiscal year and kind, a `Full` file (every prime transaction of the fiscal year) and a
+         *     `Delta` file (the transactions written since the previous run), named as upstream names them
+         *     (`FY2020_020_Contracts_Full_20201108.zip`). `type` narrows the list to contracts or assistance; without it
+         *     both are listed. An unknown agency id is a 400.
+         */
+        post: operations["bulkDownloadListMonthlyFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/bulk_download/status": {
         parameters: {
             query?: never;
@@ -4557,6 +4581,21 @@ export interface components {
         };
         /** @description Warnings and hints for developers. */
         messages: string[];
+        /** @description One archive file (upstream `MonthlyFile`). */
+        "monthly-file": {
+            /** @description The agency's abbreviation; null for all agencies or an agency without one. */
+            agency_acronym: string | null;
+            /** @description The agency's name (`All` for all agencies). */
+            agency_name: string;
+            file_name: string;
+            fiscal_year: number;
+            /** @enum {string} */
+            type: "assistance" | "contracts";
+            /** @description The date of the run that wrote the file (YYYY-MM-DD). */
+            updated_date: string;
+            /** @description Where the file is served. */
+            url: string;
+        };
         "naics-node": {
             children?: components["schemas"]["naics-node"][];
             /** @description Number of 6-digit NAICS codes under this one (0 for a 6-digit code). */
@@ -7530,6 +7569,42 @@ export interface operations {
                         sub_agencies: {
                             subtier_agency_name: string;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            422: components["responses"]["unprocessable"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    bulkDownloadListMonthlyFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A toptier agency id (at most 2^53 - 1) or `all`. */
+                    agency: number | "all";
+                    /** @description A fiscal year, 1900 to 2200. */
+                    fiscal_year: number;
+                    /** @enum {string} */
+                    type?: "assistance" | "contracts";
+                };
+            };
+        };
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monthly_files: components["schemas"]["monthly-file"][];
                     };
                 };
             };

@@ -2,4 +2,6 @@
 export { downloadWorkflow } from './download.workflow';
 export type { DownloadWorkflowInput } from './download.workflow';
 export { downloadRetentionWorkflow } from './retention.workflow';
-export type { DownloadActivities, ZipFacts } from './activities';
+export { monthlyArchiveWorkflow } from './monthly-archive.workflow';
+export type { MonthlyArchiveInput } from './monthly-archive.workflow';
+export type { DownloadActivities, MonthlyArchiveActivities, ZipFacts } from './activities';

@@ -23,6 +23,8 @@ export interface DownloadActivityDeps {
   heartbeat?: (rowsWritten: number) => void;
   /** Raised for a job that cannot succeed on any retry (the worker wraps it in a non-retryable failure). */
   permanentError?: (message: string) => Error;
+  /** Rows per CSV inside a zip before it continues in the next part (default: upstream's 1,000,000). */
+  maxRowsPerFile?: number;
 }
 
 /** What the job start tells the workflow. */
@@ -87,6 +89,7 @@ export function createDownloadActivities(deps: DownloadActivityDeps): DownloadAc
           files,
           format: request.file_format,
           target,
+          maxRowsPerFile: deps.maxRowsPerFile,
           onProgress: (rows) => {
             rowsNow = rows;
             const now = Date.now();

@@ -107,14 +107,26 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
     const kind = spec.source === 'subaward_search'
       ? sql.fragment`prime_award_group = ${spec.fpds ? 'procurement' : 'grant'}`
       : spec.fpds ? sql.fragment`is_fpds` : sql.fragment`NOT is_fpds`;
-    const select = sql.join(columns.map((c) => sql.fragment`${columnExpression(spec.source, spec.fpds, c)} AS ${sql.identifier([c])}`), sql.fragment`, `);
-    // `detail || '{}'` reads the row's detail JSON once (a fresh in-memory value) for the hundred or more columns
-    // taken from it; `OFFSET 0` keeps the subquery from being merged into the outer query, which would repeat it.
-    const filtered = sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([spec.source])} WHERE ${kind} AND ${where} ${limit} OFFSET 0) AS src`;
-    const query = spec.source === 'transaction_search'
-      ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id`
-      : sql.fragment`SELECT ${select} FROM ${filtered}`;
+    const query = fileQuery(spec.source, spec.fpds, columns, sql.fragment`${kind} AND ${where} ${limit}`);
     files.push({ entryName: `${spec.prefix}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`, layout: spec.layout, columns, query });
   }
   return files;
+}
+
+/**
+ * The SELECT of one file: `columns` of the layout over the rows of `source` that `where` keeps (unqualified column
+ * names; it may end in a LIMIT), joined as the layout needs (a transaction's award for the "overall award"
+ * columns). `leading` columns (name and expression) come first (the Delta files' correction_delete_ind).
+ */
+export function fileQuery(source: DownloadSource, fpds: boolean, columns: readonly string[], where: FragmentSqlToken, leading: Array<[string, FragmentSqlToken]> = []): FragmentSqlToken {
+  const select = sql.join(
+    [...leading.map(([name, expr]) => sql.fragment`${expr} AS ${sql.identifier([name])}`), ...columns.map((c) => sql.fragment`${columnExpression(source, fpds, c)} AS ${sql.identifier([c])}`)],
+    sql.fragment`, `,
+  );
+  // `detail || '{}'` reads the row's detail JSON once (a fresh in-memory value) for the hundred or more columns
+  // taken from it; `OFFSET 0` keeps the subquery from being merged into the outer query, which would repeat it.
+  const filtered = sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([source])} WHERE ${where} OFFSET 0) AS src`;
+  return source === 'transaction_search'
+    ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id`
+    : sql.fragment`SELECT ${select} FROM ${filtered}`;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { resumeDownloads, type DownloadDeps } from '@usas/download';
-import { createDownloadWorker, ensureRetentionSchedule, installQuietRuntime } from '@usas/download-worker';
+import { createDownloadWorker, ensureMonthlyArchiveSchedule, ensureRetentionSchedule, installQuietRuntime } from '@usas/download-worker';
 import { temporalTls } from '@usas/downloads';
 import type { Config } from '@usas/service-kit';
 import pg from 'pg';
@@ -67,6 +67,7 @@ export async function startDownloads(options: { config: Config; databaseUrl: str
     });
     const app = { temporal: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), taskQueue: config.TEMPORAL_TASK_QUEUE, downloadDir, publicUrl: config.PUBLIC_URL };
     await ensureRetentionSchedule(app.temporal, config.TEMPORAL_TASK_QUEUE, config.DOWNLOAD_RETENTION_HOURS);
+    await ensureMonthlyArchiveSchedule(app.temporal, config.TEMPORAL_TASK_QUEUE);
     // Jobs accepted by a previous run that died before starting their workflow.
     const resumed = await resumeDownloads({ db: options.primary, ...app }, 0);
     if (resumed.length > 0) say(`Resumed ${resumed.length} accepted download job(s).`);

@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { findJob, isSafeFileName } from '@usas/downloads';
+import { findJob, isMonthlyFile, isSafeFileName } from '@usas/downloads';
 import { badRequest, notFound } from '@usas/errors';
 import type { RequestHandler } from 'express';
 import type { DownloadContext } from '../download-context';
 
 /**
- * GET /api/v2/download/files/:file_name: a finished job's zip. The name must be one the API issues (no path
- * separators, no leading dot, no `..`) and belong to a finished job, so nothing else in the directory (a
- * temporary `.partial` file, another file) is ever served and nothing is listed.
+ * GET /api/v2/download/files/:file_name: a finished job's zip or a current monthly archive file. The name must
+ * be one the API issues (no path separators, no leading dot, no `..`) and belong to a finished job or a listed
+ * archive file, so nothing else in the directory (a temporary `.partial` file, another file) is ever served and
+ * nothing is listed.
  */
 export const downloadFileRoute = (ctx: DownloadContext): RequestHandler => (req, res, next) => {
   const fileName = String(req.params.file_name ?? '');
@@ -15,9 +16,9 @@ export const downloadFileRoute = (ctx: DownloadContext): RequestHandler => (req,
     next(badRequest(`Invalid file name '${fileName}'.`, [{ path: '/path/file_name', message: 'not a download file name', code: 'format' }]));
     return;
   }
-  findJob(ctx.primary, fileName).then(
-    (job) => {
-      if (!job || job.status !== 'finished') {
+  findJob(ctx.primary, fileName)
+    .then(async (job) => {
+      if ((!job || job.status !== 'finished') && !(await isMonthlyFile(ctx.primary, fileName))) {
         next(notFound(`No finished download named ${fileName}.`));
         return;
       }
@@ -25,7 +26,6 @@ export const downloadFileRoute = (ctx: DownloadContext): RequestHandler => (req,
       res.sendFile(path.join(path.resolve(ctx.downloadDir), fileName), { dotfiles: 'deny', headers: { 'Content-Type': 'application/zip' } }, (error) => {
         if (error && !res.headersSent) next(notFound(`No finished download named ${fileName}.`));
       });
-    },
-    (error: unknown) => next(error),
-  );
+    })
+    .catch((error: unknown) => next(error));
 };

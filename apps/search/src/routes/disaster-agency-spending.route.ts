@@ -32,8 +32,8 @@ function compare(sort: SortKey, order: 'asc' | 'desc') {
  * (File C), one page of it with the totals of all agencies.
  */
 export const disasterAgencySpendingRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<Response> => {
-    const body = req.body as Body;
+  jsonHandler<'disasterAgencySpending'>(async (req) => {
+    const body = req.body;
     const { filter, spending_type: spendingType } = body;
     // award_type_codes only shapes award spending; upstream (and its own sample) sends it with `total` too.
     const defCodes = await resolveDefCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');

@@ -52,11 +52,11 @@ async function startServer(args: string[], env: NodeJS.ProcessEnv, url: string, 
   // `node --import tsx` (not the tsx CLI, which runs a second process) so the pid is the server's own.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const spawned = Date.now();
-  const deadline = spawned + 120_000;
+  const deadline = spawned + 300_000; // a busy shared machine starts slowly
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}`);
     if (await fetch(`${url}${probe}`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within 120 s`);
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within 300 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -113,6 +113,23 @@ export interface Gateway {
   limiter: ConcurrencyLimiter;
 }
 
+/**
+ * Hands a validated request to the router of the app that owns its operation (`x-app`), instead of
+ * walking every app's routes in turn. A request without a known owner, or one its owner passes on, goes
+ * through them all, in order (as mounting each app would).
+ */
+function dispatchByApp(apps: Partial<Record<AppName, Router>>): RequestHandler {
+  const routers = Object.values(apps).filter((r): r is Router => r !== undefined);
+  const owners = new Map<string, Router>(Object.entries(apps).filter((e): e is [AppName, Router] => e[1] !== undefined));
+  const everyApp = chain(routers);
+  return (req, res, next) => {
+    const app = operationOf(req)?.['x-app'];
+    const owner = app === undefined ? undefined : owners.get(app);
+    if (!owner) everyApp(req, res, next);
+    else owner(req, res, (error?: unknown) => (error === undefined || error === null ? everyApp(req, res, next) : next(error)));
+  };
+}
+
 /** Runs `router` only for requests outside `/api/v2/` and for the spec itself. */
 function outsideApi(router: Router): RequestHandler {
   return (req, res, next) => {
@@ -147,12 +164,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   const generalJson = createJsonBody({ limit: options.bodyLimit });
   const routeLimits = options.routeLimits ?? DEFAULT_ROUTE_LIMITS;
   const limiter = createConcurrencyLimiter({ ...routeLimits, classOf: routeClassOf });
-  const jsonBody: RequestHandler = (req, res, next) => (FILTER_PATH.test(req.path) ? filterJson : generalJson)(req, res, next);
+  const jsonBody: RequestHandler = (req, res, next) => {
+    // Most requests (GETs) carry no body: nothing to parse, no path to test.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) next();
+    else (FILTER_PATH.test(req.path) ? filterJson : generalJson)(req, res, next);
+  };
 
   let proxyClose: () => Promise<void> = async () => undefined;
   const appRoutes: Array<RequestHandler | Router> = [];
   if (options.routing.mode === 'all-in-one') {
-    for (const router of Object.values(options.routing.apps)) if (router) appRoutes.push(router);
+    appRoutes.push(dispatchByApp(options.routing.apps));
   } else {
     const proxy = createProxy({ urls: options.routing.upstreams, timeoutMs: options.routing.timeoutMs });
     appRoutes.push(proxy.handler);
@@ -170,26 +191,23 @@ export function createGateway(options: GatewayOptions): Gateway {
     early: [createPathNormaliser(specPaths), cors],
     translators: [fromValidatorError],
     ...(options.compressMinBytes === undefined ? {} : { compressMinBytes: options.compressMinBytes }),
-    routes: [
-      // Every API request passes these steps in order; one chained layer is cheaper than one each.
-      chain([
-        // The spec, the docs page and its assets are not under /api/v2/ (but the spec): API requests skip them.
-        outsideApi(
-          express
-            .Router()
-            .get(['/api/v2/openapi.json', '/openapi.json'], specRoute)
-            .use(createDocsRouter())
-            .get('/', (_req, res) => res.redirect(302, '/docs')),
-        ),
-        jsonBody,
-        ...requestValidation,
-        requireBody,
-        cacheHeaders,
-        limiter.middleware,
-      ]),
-      ...appRoutes,
-      unservedOperation,
+    // Every API request passes these steps in order, in the same router layer as the common ones.
+    steps: [
+      // The spec, the docs page and its assets are not under /api/v2/ (but the spec): API requests skip them.
+      outsideApi(
+        express
+          .Router()
+          .get(['/api/v2/openapi.json', '/openapi.json'], specRoute)
+          .use(createDocsRouter())
+          .get('/', (_req, res) => res.redirect(302, '/docs')),
+      ),
+      jsonBody,
+      ...requestValidation,
+      requireBody,
+      cacheHeaders,
+      limiter.middleware,
     ],
+    routes: [...appRoutes, unservedOperation],
   });
 
   const warmUp = async () => {

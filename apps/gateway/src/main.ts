@@ -3,9 +3,8 @@
  * RUN_MODE=split proxies each operation to the app URLs (REFERENCE_URL, ...). For the embedded
  * database, data loading and a one-command start, use `npm start` instead.
  */
-import { createDbPool } from '@usas/db';
-import { createLogger, createMetrics, loadConfig, routeLimitsFrom, servingPool } from '@usas/service-kit';
-import { createAllInOneGateway } from './all-in-one';
+import { createLogger, createMetrics, loadConfig, routeLimitsFrom } from '@usas/service-kit';
+import { createAllInOneGateway, openServingPools } from './all-in-one';
 import { createGateway } from './gateway';
 import { listen } from './listen';
 
@@ -31,15 +30,12 @@ async function main(): Promise<void> {
     });
   } else {
     if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required for the gateway process (or use `npm start`).');
-    const db = await createDbPool(config.DATABASE_REPLICA_URL ?? config.DATABASE_URL, { ...servingPool(config), maximumPoolSize: config.DB_POOL_SIZE });
-    const primary = config.DATABASE_REPLICA_URL ? await createDbPool(config.DATABASE_URL, { ...servingPool(config), maximumPoolSize: 4 }) : db;
-    closeDb = async () => {
-      await db.end();
-      if (primary !== db) await primary.end();
-    };
+    // The pools belong to this composition (the process), not to the gateway: it gets them injected.
+    const pools = await openServingPools(config, config.DATABASE_URL);
+    closeDb = pools.end;
     gateway = createAllInOneGateway({
-      db,
-      primary,
+      db: pools.db,
+      primary: pools.primary,
       logger,
       metrics,
       bodyLimit: config.BODY_LIMIT,

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { compression } from './compression';
 import { createErrorHandler, notFoundHandler, type ErrorTranslator } from './error-handler';
 import { createHealthRouter } from './health.route';
-import { exactJsonContentType } from './json-content-type';
+import { installExactJson } from './json-content-type';
 import type { Metrics } from './metrics';
 import { requestScope } from './request-scope';
 import { requestLogging } from './request-log';
@@ -18,7 +18,12 @@ export interface HttpAppOptions {
   metrics: Metrics;
   /** Readiness probe: resolves when dependencies (the database) are reachable. */
   ready: () => Promise<void>;
-  /** Middleware and routes of the service, mounted after the common ones. */
+  /**
+   * Steps every request passes after the common ones (body parsing, validation, limits), run in the same
+   * single router layer as those: one layer per request instead of one per step.
+   */
+  steps?: RequestHandler[];
+  /** Middleware and routes of the service, mounted after the common steps. */
   routes: Array<RequestHandler | Router>;
   /** Error translators consulted before the generic mapping (e.g. validator errors). */
   translators?: ErrorTranslator[];
@@ -67,18 +72,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
-  app.use(
-    chain([
-      exactJsonContentType,
-      securityHeaders,
-      urlGuard,
-      ...(options.early ?? []),
-      // One 'close' listener per response writes the log line and counts the request.
-      requestLogging(app, options.logger, options.metrics.record),
-      requestScope,
-      compression({ threshold: options.compressMinBytes ?? 1024 }),
-    ]),
-  );
+  installExactJson(app);
   const health = createHealthRouter({ name: options.name, logger: options.logger, ready: options.ready });
   const metricsRoute: RequestHandler = async (_req, res, next) => {
     try {
@@ -87,16 +81,30 @@ export function createHttpApp(options: HttpAppOptions): Express {
       next(error);
     }
   };
-  // Probes and /metrics in one layer that other requests pass with a path comparison, instead of a trip
+  // Probes and /metrics as a step that other requests pass with a length comparison, instead of a trip
   // through the health router and a route layer each.
-  app.use((req, res, next) => {
+  const probes: RequestHandler = (req, res, next) => {
     // As express matches routes: case-insensitive, with or without a trailing slash.
     const m = req.path.length <= 9 ? PROBE_PATH.exec(req.path) : null;
     if (!m) next();
     else if (m[1]?.toLowerCase() !== 'metrics') health(req, res, next);
     else if (req.method === 'GET' || req.method === 'HEAD') void metricsRoute(req, res, next);
     else next();
-  });
+  };
+  // Every request passes these in order, in one router layer.
+  app.use(
+    chain([
+      securityHeaders,
+      urlGuard,
+      ...(options.early ?? []),
+      // One 'close' listener per response writes the log line and counts the request.
+      requestLogging(app, options.logger, options.metrics.record),
+      requestScope,
+      compression({ threshold: options.compressMinBytes ?? 1024 }),
+      probes,
+      ...(options.steps ?? []),
+    ]),
+  );
   for (const r of options.routes) app.use(r);
   app.use(notFoundHandler);
   app.use(createErrorHandler(options.logger, options.translators));

@@ -3,6 +3,7 @@ export type { OpenedApp } from './app-process';
 export { createAppServer } from './app-server';
 export type { AppServerOptions } from './app-server';
 export { jsonHandler } from './async-handler';
+export type { OperationRequest } from './async-handler';
 export { answerClientErrors } from './client-errors';
 export { compression, negotiateEncoding } from './compression';
 export type { CompressionOptions } from './compression';

@@ -8,7 +8,8 @@
  * 10x or more). The same statements with indexes allowed are reported too. Database: DATABASE_URL, or the
  * embedded server under DATA_DIR / EMBEDDED_PG_PORT.
  */
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
 import { performance } from 'node:perf_hooks';

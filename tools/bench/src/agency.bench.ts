@@ -9,7 +9,8 @@
  * EMBEDDED_PG_PORT (migrations are applied first, then the tables analysed). `--url http://host:port` times an
  * already running server on that database instead of starting a gateway child process.
  */
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
 import { performance } from 'node:perf_hooks';

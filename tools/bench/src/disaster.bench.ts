@@ -7,7 +7,8 @@
  * the account tables without the disaster query plans would be read). The ratio is naive p50 / HTTP p50 (goal:
  * 10x or more). Database: DATABASE_URL, or the embedded server under DATA_DIR / EMBEDDED_PG_PORT.
  */
-import { createDbPool, runMigrations } from '@usas/db';
+import { createDbPool } from '@usas/db';
+import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { loadConfig } from '@usas/service-kit';
 import { performance } from 'node:perf_hooks';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- gateway [--seconds 10] [--connections 10] [--rounds 2] [--path /api/v2/references/def_codes/]`:
+ * `npm run bench -- gateway [--seconds 10] [--connections 10] [--rounds 2] [--path /api/v2/references/def_codes/] [--profile yes|DIR]`:
  * requests per second of the full stack (the all-in-one gateway: security headers, request ids, JSON
  * logs at the default level, metrics, path normalising, request validation against the spec,
  * concurrency limit, the reference app answering from memory) next to bare express serving the same
@@ -7,7 +7,8 @@
  * (autocannon, keep-alive connections) in this one. Rounds alternate bare / gateway after a warm-up of
  * each, and the mean of the rounds is compared (goal: gateway >= 0.7x bare).
  * Database: DATABASE_URL, or the embedded server under DATA_DIR / EMBEDDED_PG_PORT; migrations and the
- * reference data load run first (both skip what is already there).
+ * reference data load run first (both skip what is already there). `--profile yes` runs the gateway under
+ * `node --cpu-prof` and prints its top self-time frames and the share of each package.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { freePort, openDatabase } from '@usas/db/embedded';
 import { loadReferenceData } from '@usas/loader';
 import { loadConfig } from '@usas/service-kit';
 import { benchOptions, table } from './bench-args';
+import { summariseCpuProfiles } from './cpu-profile';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -27,6 +29,8 @@ interface Server {
   url: string;
   /** CPU time the server process has used so far (ms; Linux /proc), or undefined elsewhere. */
   cpuMs: () => number | undefined;
+  /** Milliseconds from spawn until the probe answered. */
+  startMs: number;
   stop: () => Promise<void>;
 }
 
@@ -48,16 +52,18 @@ function processCpuMs(pid: number | undefined): number | undefined {
 async function startServer(args: string[], env: NodeJS.ProcessEnv, url: string, probe: string): Promise<Server> {
   // `node --import tsx` (not the tsx CLI, which runs a second process) so the pid is the server's own.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 120_000;
+  const spawned = Date.now();
+  const deadline = spawned + 300_000; // a busy shared machine starts slowly
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}`);
     if (await fetch(`${url}${probe}`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within 120 s`);
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within 300 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     url,
     cpuMs: () => processCpuMs(child.pid),
+    startMs: Date.now() - spawned,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -95,7 +101,9 @@ export const description = 'req/s of the full gateway on a cached reference endp
 
 /** Runs the gateway benchmark and prints both measures and their ratio. */
 export async function run(args: string[]): Promise<void> {
-  const o = benchOptions(args, { seconds: '10', connections: '10', rounds: '2', path: '/api/v2/references/def_codes/' });
+  const o = benchOptions(args, { seconds: '10', connections: '10', rounds: '2', path: '/api/v2/references/def_codes/', profile: 'no' });
+  // `--profile yes` profiles into a temporary directory; `--profile <dir>` keeps the .cpuprofile files there.
+  const profile = o.profile !== 'no';
   const seconds = Number(o.seconds);
   const connections = Number(o.connections);
   const rounds = Number(o.rounds);
@@ -114,8 +122,9 @@ export async function run(args: string[]): Promise<void> {
       await pool.end();
     }
     const gatewayPort = await freePort();
+    const profileDir = o.profile === 'yes' ? path.join(tmp, 'profile') : path.resolve(o.profile);
     const gateway = await startServer(
-      ['apps/gateway/src/main.ts'],
+      [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/gateway/src/main.ts'],
       { ...process.env, DATABASE_URL: database.url, PORT: String(gatewayPort), HOST: '127.0.0.1', RUN_MODE: 'all-in-one', LOG_LEVEL: config.LOG_LEVEL },
       `http://127.0.0.1:${gatewayPort}`,
       '/readyz',
@@ -159,6 +168,11 @@ export async function run(args: string[]): Promise<void> {
         `gateway / bare express: ${ratio.toFixed(2)}x req/s (goal >= 0.70x); ` +
         `${Number.isNaN(cpuRatio) ? '' : `${cpuRatio.toFixed(2)}x by server CPU per request (steadier on a busy machine)`}\n`,
     );
+    if (profile) {
+      // The profile is written when the gateway exits; stop it first.
+      await gateway.stop();
+      process.stdout.write(`\ngateway CPU profile (every round, start-up left out):\n${summariseCpuProfiles(profileDir, gateway.startMs)}`);
+    }
   } finally {
     for (const s of servers.reverse()) await s.stop();
     rmSync(tmp, { recursive: true, force: true });

@@ -3,14 +3,14 @@
  * under DATA_DIR; applies migrations; loads reference data (REFERENCE_DATA_DIR, ../shared/reference-data,
  * or generated); then serves every app in one process (all-in-one mode) on PORT.
  */
-import { createAllInOneGateway, listen, type Gateway, type RunningServer } from '@usas/gateway';
+import { createAllInOneGateway, listen, openServingPools, type Gateway, type RunningServer } from '@usas/gateway';
 import { createDbPool } from '@usas/db';
 import { runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
 import { awardDataCounts, ensureAwardData, formatCounts } from '@usas/datagen';
-import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, routeLimitsFrom, servingPool } from '@usas/service-kit';
+import { ConfigError, createLogger, createLogThrottle, createMetrics, drainServer, loadConfig, routeLimitsFrom } from '@usas/service-kit';
 import type { DatabasePool } from 'slonik';
 import { startDownloads, type RunningDownloads } from './temporal-downloads';
 
@@ -95,10 +95,8 @@ async function main(): Promise<void> {
     pools.splice(pools.indexOf(loader), 1);
     await loader.end();
 
-    const serving = { ...servingPool(config), maximumPoolSize: config.DB_POOL_SIZE };
-    const db = await createDbPool(config.DATABASE_REPLICA_URL ?? database.url, serving);
+    const { db, primary } = await openServingPools(config, database.url);
     pools.push(db);
-    const primary = config.DATABASE_REPLICA_URL ? await createDbPool(database.url, { ...serving, maximumPoolSize: 4 }) : db;
     if (primary !== db) pools.push(primary);
 
     if (stopping) return;

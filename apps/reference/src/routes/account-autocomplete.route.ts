@@ -11,11 +11,15 @@ import {
 import { cacheKey } from './request-values';
 
 type AccountBody = RequestBody<'autocompleteAccountAid'>;
-type AccountResponse =
-  | ResponseBody<'autocompleteAccountA'>
-  | ResponseBody<'autocompleteAccountAid'>
-  | ResponseBody<'autocompleteAccountAta'>
-  | ResponseBody<'autocompleteAccountMain'>;
+/** The seven operations this handler serves, one per component (same request shape). */
+type AccountOperation =
+  | 'autocompleteAccountA'
+  | 'autocompleteAccountAid'
+  | 'autocompleteAccountAta'
+  | 'autocompleteAccountBpoa'
+  | 'autocompleteAccountEpoa'
+  | 'autocompleteAccountMain'
+  | 'autocompleteAccountSub';
 
 /** Only the known components, trimmed (unknown filter keys are ignored like other unknown fields). */
 function componentFilters(raw: AccountBody['filters']): AccountComponentFilters {
@@ -30,8 +34,8 @@ function componentFilters(raw: AccountBody['filters']): AccountComponentFilters 
 
 /** POST /api/v2/autocomplete/accounts/{component}/ for one Treasury account component. */
 export const accountAutocompleteRoute = (ctx: ReferenceContext, component: AccountComponent) =>
-  jsonHandler(async (req): Promise<AccountResponse> => {
-    const body = req.body as AccountBody;
+  jsonHandler<AccountOperation>(async (req) => {
+    const body = req.body;
     const filters = componentFilters(body.filters);
     const limit = body.limit ?? 10;
     return ctx.cache.get(cacheKey(`accounts/${component}`, [filters, limit]), async () => {

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import { searchAgencies } from '../queries/agency-autocomplete.query';
@@ -13,8 +12,8 @@ export const DEPRECATION_MESSAGE = 'This endpoint is DEPRECATED. Please refer to
  * agency: the reference tables do not say which agencies award or fund.
  */
 export const agencyAutocompleteRoute = (ctx: ReferenceContext, role: 'awarding' | 'funding') =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteAwardingAgency'>> => {
-    const body = req.body as RequestBody<'autocompleteAwardingAgency'>;
+  jsonHandler<'autocompleteAwardingAgency' | 'autocompleteFundingAgency'>(async (req) => {
+    const body = req.body;
     const text = requireSearchText(body.search_text);
     const limit = body.limit ?? 10;
     const rows = await ctx.cache.get(cacheKey(`agency/${role}`, [text, limit]), () => searchAgencies(ctx.db, text, limit));

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import {
@@ -74,8 +74,8 @@ async function agencyOfficeMatches(ctx: ReferenceContext, text: string, limit: n
  * like upstream's code (its contract shows a list).
  */
 export const agencyOfficeAutocompleteRoute = (ctx: ReferenceContext, role: OfficeRole) =>
-  jsonHandler(async (req): Promise<AgencyOfficeResponse> => {
-    const body = req.body as RequestBody<'autocompleteAwardingAgencyOffice'>;
+  jsonHandler<'autocompleteAwardingAgencyOffice' | 'autocompleteFundingAgencyOffice'>(async (req) => {
+    const body = req.body;
     const text = requireSearchText(body.search_text);
     const limit = body.limit ?? 10;
     return ctx.cache.get(cacheKey(`agency-office/${role}`, [text, limit]), () => agencyOfficeMatches(ctx, text, limit, role));

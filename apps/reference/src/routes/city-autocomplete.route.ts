@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import { searchCities } from '../queries/city-autocomplete.query';
@@ -7,8 +6,8 @@ import { cacheKey } from './request-values';
 
 /** POST /api/v2/autocomplete/city/ */
 export const cityAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteCity'>> => {
-    const body = req.body as RequestBody<'autocompleteCity'>;
+  jsonHandler<'autocompleteCity'>(async (req) => {
+    const body = req.body;
     const text = requireSearchText(body.search_text);
     const countryCode = requireSearchText(body.filter.country_code, 'filter/country_code');
     const stateCode = body.filter.state_code?.trim() ? body.filter.state_code.trim() : null;

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { RequestBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import { searchCfdaPrograms } from '../queries/cfda-autocomplete.query';
@@ -8,7 +8,8 @@ import { searchPscCodes } from '../queries/psc-autocomplete.query';
 import { requireSearchText } from '../search/search-text';
 import { cacheKey } from './request-values';
 
-type SearchBody = RequestBody<'autocompleteCfda'>;
+/** The four code autocompletes take the same body. */
+type SearchBody = RequestBody<'autocompleteCfda' | 'autocompleteNaics' | 'autocompletePsc' | 'autocompleteProgramActivity'>;
 
 /** Trimmed search text and limit of an autocomplete body (the gateway checked types and ranges). */
 function searchArgs(body: SearchBody): { text: string; limit: number } {
@@ -17,32 +18,32 @@ function searchArgs(body: SearchBody): { text: string; limit: number } {
 
 /** POST /api/v2/autocomplete/cfda/ */
 export const cfdaAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteCfda'>> => {
-    const { text, limit } = searchArgs(req.body as SearchBody);
+  jsonHandler<'autocompleteCfda'>(async (req) => {
+    const { text, limit } = searchArgs(req.body);
     const rows = await ctx.cache.get(cacheKey('cfda', [text, limit]), () => searchCfdaPrograms(ctx.db, text, limit));
     return { results: rows.map((r) => ({ popular_name: r.popular_name, program_number: r.program_number, program_title: r.program_title })) };
   });
 
 /** POST /api/v2/autocomplete/naics/ */
 export const naicsAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteNaics'>> => {
-    const { text, limit } = searchArgs(req.body as SearchBody);
+  jsonHandler<'autocompleteNaics'>(async (req) => {
+    const { text, limit } = searchArgs(req.body);
     const rows = await ctx.cache.get(cacheKey('naics', [text, limit]), () => searchNaicsCodes(ctx.db, text, limit));
     return { results: [...rows] };
   });
 
 /** POST /api/v2/autocomplete/psc/ */
 export const pscAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompletePsc'>> => {
-    const { text, limit } = searchArgs(req.body as SearchBody);
+  jsonHandler<'autocompletePsc'>(async (req) => {
+    const { text, limit } = searchArgs(req.body);
     const rows = await ctx.cache.get(cacheKey('psc', [text, limit]), () => searchPscCodes(ctx.db, text, limit));
     return { results: [...rows] };
   });
 
 /** POST /api/v2/autocomplete/program_activity/ */
 export const programActivityAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteProgramActivity'>> => {
-    const { text, limit } = searchArgs(req.body as SearchBody);
+  jsonHandler<'autocompleteProgramActivity'>(async (req) => {
+    const { text, limit } = searchArgs(req.body);
     const rows = await ctx.cache.get(cacheKey('program_activity', [text, limit]), () => searchProgramActivities(ctx.db, text, limit));
     return { results: [...rows] };
   });

@@ -15,9 +15,8 @@ const NOT_STORED = new Set(['auditTrail']);
  * its canonical form.
  */
 export const createFilterHashRoute = (db: DatabasePool) =>
-  jsonHandler(async (req): Promise<ResponseBody<'createFilterHash'>> => {
-    const body = req.body as Record<string, unknown>;
-    const stored = Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_STORED.has(key)));
+  jsonHandler<'createFilterHash'>(async (req) => {
+    const stored = Object.fromEntries(Object.entries(req.body).filter(([key]) => !NOT_STORED.has(key)));
     const text = canonicalJson(stored);
     const hash = filterHash(text);
     await storeFilterHash(db, hash, text);
@@ -26,8 +25,8 @@ export const createFilterHashRoute = (db: DatabasePool) =>
 
 /** POST /api/v2/references/hash/ */
 export const restoreFilterHashRoute = (db: DatabasePool) =>
-  jsonHandler(async (req): Promise<ResponseBody<'restoreFilterHash'>> => {
-    const { hash } = req.body as { hash: string };
+  jsonHandler<'restoreFilterHash'>(async (req) => {
+    const { hash } = req.body;
     const filter = await findFilterByHash(db, hash);
     if (filter === null) {
       throw badRequest(`No filter set is stored under hash '${hash}'.`, [

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import { listGlossaryTerms, searchGlossaryTerms, type GlossaryRow } from '../queries/glossary.query';
@@ -16,8 +16,8 @@ const listing = (r: GlossaryRow) => ({
 
 /** POST /api/v2/autocomplete/glossary/ */
 export const glossaryAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteGlossary'>> => {
-    const body = req.body as RequestBody<'autocompleteGlossary'>;
+  jsonHandler<'autocompleteGlossary'>(async (req) => {
+    const body = req.body;
     const text = requireSearchText(body.search_text);
     const limit = body.limit ?? 10;
     const rows = await ctx.cache.get(cacheKey('glossary-search', [text, limit]), () => searchGlossaryTerms(ctx.db, text, limit));

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import { searchLocations } from '../queries/location-autocomplete.query';
@@ -12,8 +12,8 @@ type LocationResponse = ResponseBody<'autocompleteLocation'>;
  * matches are left out and `messages` is `[""]`, both as upstream answers.
  */
 export const locationAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<LocationResponse> => {
-    const body = req.body as RequestBody<'autocompleteLocation'>;
+  jsonHandler<'autocompleteLocation'>(async (req) => {
+    const body = req.body;
     const text = requireSearchText(body.search_text);
     const limit = body.limit ?? 5;
     return ctx.cache.get(cacheKey('location', [text, limit]), async () => {

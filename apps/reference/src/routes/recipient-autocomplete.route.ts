@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { ReferenceContext } from '../context';
 import { searchRecipients } from '../queries/recipient-autocomplete.query';
@@ -7,8 +6,8 @@ import { cacheKey } from './request-values';
 
 /** POST /api/v2/autocomplete/recipient/ (upstream answers `messages: [""]`; kept for clients that compare). */
 export const recipientAutocompleteRoute = (ctx: ReferenceContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'autocompleteRecipient'>> => {
-    const body = req.body as RequestBody<'autocompleteRecipient'>;
+  jsonHandler<'autocompleteRecipient'>(async (req) => {
+    const body = req.body;
     const text = requireSearchText(body.search_text);
     const limit = body.limit ?? 10;
     const levels = body.recipient_levels && body.recipient_levels.length > 0 ? [...new Set(body.recipient_levels)].sort() : undefined;

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import { cents } from '../common/money';
@@ -6,7 +5,6 @@ import type { SearchContext } from '../common/search-context';
 import { resolveDefCodes } from '../disaster/def-code-params';
 import { disasterAwardAmount, LOAN_TYPES } from '../queries/disaster-awards.query';
 
-type Body = RequestBody<'disasterAwardAmount'>;
 
 /** Refuses `award_type_codes` together with `award_type` (upstream: mutually exclusive). */
 export function exclusiveAwardTypes(filter: { award_type_codes?: readonly string[]; award_type?: string }): void {
@@ -19,8 +17,8 @@ export function exclusiveAwardTypes(filter: { award_type_codes?: readonly string
 
 /** POST /api/v2/disaster/award/amount/: File C obligations and outlays of the DEF codes and the awards they fund. */
 export const disasterAwardAmountRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'disasterAwardAmount'>> => {
-    const { filter } = req.body as Body;
+  jsonHandler<'disasterAwardAmount'>(async (req) => {
+    const { filter } = req.body;
     exclusiveAwardTypes(filter);
     const defCodes = await resolveDefCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
     const totals = await disasterAwardAmount(ctx.db, { defCodes, awardTypeCodes: filter.award_type_codes, awardType: filter.award_type });

@@ -1,4 +1,3 @@
-import type { RequestBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { SearchContext } from '../common/search-context';
 import { resolveDefCodes } from '../disaster/def-code-params';
@@ -8,7 +7,6 @@ import { disasterAccountCount, disasterAwardCount } from '../queries/disaster-aw
 export const DISASTER_COUNTS = ['agency', 'award', 'cfda', 'federal_account', 'object_class', 'recipient'] as const;
 export type DisasterCount = (typeof DISASTER_COUNTS)[number];
 
-type Body = RequestBody<'disasterAwardCount'>;
 
 /**
  * POST /api/v2/disaster/{kind}/count/. Awards, recipients and assistance listings are counted over the awards the
@@ -16,8 +14,8 @@ type Body = RequestBody<'disasterAwardCount'>;
  * the File C rows linked to awards of those types (agencies then being the awards' awarding agencies).
  */
 export const disasterCountRoute = (ctx: SearchContext, kind: DisasterCount) =>
-  jsonHandler(async (req): Promise<{ count: number }> => {
-    const { filter } = req.body as Body;
+  jsonHandler<'disasterAwardCount'>(async (req) => {
+    const { filter } = req.body;
     const defCodes = await resolveDefCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
     const awardTypeCodes = filter.award_type_codes;
     switch (kind) {

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { SearchContext } from '../common/search-context';
 import { resolveDefCodes } from '../disaster/def-code-params';
@@ -6,8 +5,8 @@ import { gtasByDefCode } from '../queries/disaster-overview.query';
 
 /** POST /api/v2/disaster/def_code/count/: the requested DEF codes that have GTAS funding rows in the counted periods. */
 export const disasterDefCodeCountRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'disasterDefCodeCount'>> => {
-    const body = req.body as RequestBody<'disasterDefCodeCount'>;
+  jsonHandler<'disasterDefCodeCount'>(async (req) => {
+    const body = req.body;
     const defCodes = await resolveDefCodes(ctx.db, body.filter.def_codes, '/body/filter/def_codes');
     const funded = await gtasByDefCode(ctx.db, defCodes);
     return { count: funded.length };

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import type { AdvancedFilter } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
 import { periodKey, periodsOfFiscalYears, TIME_GROUP_ALIASES, timePeriodObject } from '../common/fiscal-periods';
@@ -6,15 +5,14 @@ import { searchMessages } from '../common/messages';
 import type { SearchContext } from '../common/search-context';
 import { newAwardsByPeriod } from '../queries/new-awards-over-time.query';
 
-type Body = RequestBody<'newAwardsOverTime'>;
 
 /**
  * POST /api/v2/search/new_awards_over_time/. An award is new in the period holding its date_signed; the
  * time periods select awards by date_signed, and every period of the fiscal years they span is listed.
  */
 export const newAwardsOverTimeRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'newAwardsOverTime'>> => {
-    const body = req.body as Body;
+  jsonHandler<'newAwardsOverTime'>(async (req) => {
+    const body = req.body;
     const group = TIME_GROUP_ALIASES[body.group ?? 'fiscal_year'] as 'fiscal_year' | 'quarter' | 'month';
     const periods = body.filters.time_period;
     const filters: AdvancedFilter = {

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { RequestBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import { countsByGroup } from '../common/award-type-counts';
 import { searchMessages, SUBAWARDS_DEPRECATION_MESSAGE } from '../common/messages';
@@ -12,8 +12,8 @@ type Body = RequestBody<'spendingByAwardCount'>;
  * subawards of a prime award per prime award group. `no intersection` answers zeros.
  */
 export const spendingByAwardCountRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'spendingByAwardCount'>> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingByAwardCount'>(async (req) => {
+    const body = req.body;
     const subawards = body.subawards ?? body.spending_level === 'subawards';
     const original = body.filters as Body['filters'] & Record<string, unknown>;
     const { recipient_id: _ignored, ...filters } = original;

@@ -105,8 +105,8 @@ const pyList = (items: readonly string[]) => `[${items.map((i) => `'${i}'`).join
  * (Award Amount) lets the first pages stop early; deep pages go through the search-after cursor.
  */
 export const spendingByAwardRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<Response> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingByAward'>(async (req) => {
+    const body = req.body;
     const subawards = body.subawards === true || body.spending_level === 'subawards';
     const level = subawards ? 'subawards' : 'awards';
     const page = paging(body);

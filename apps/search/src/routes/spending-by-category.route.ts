@@ -1,4 +1,4 @@
-import type { components, RequestBody, ResponseBody } from '@usas/api-types';
+import type { components, operations, ResponseBody } from '@usas/api-types';
 import { unprocessable } from '@usas/errors';
 import type { AdvancedFilter } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
@@ -14,6 +14,8 @@ import { spendingByCategory, spendingByCategoryRanking, type CategoryRow } from 
 type Body = components['schemas']['search-category-request'];
 type Response = ResponseBody<'spendingByCategory'>;
 type Result = Record<string, unknown>;
+/** The per-category operations (`spendingByCategoryAwardingAgency`, ...): the category is in the path. */
+type CategoryPathOperation = Exclude<Extract<keyof operations, `spendingByCategory${string}`>, 'spendingByCategory'>;
 
 /** The result row of a category: the common fields plus the category's extras (contracts per category). */
 function toResult(category: CategoryName, r: CategoryRow): Result {
@@ -77,11 +79,11 @@ export async function answerCategory(ctx: SearchContext, category: CategoryName,
 
 /** POST /api/v2/search/spending_by_category/ (the category named in the body). */
 export const spendingByCategoryRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req) => {
-    const body = req.body as RequestBody<'spendingByCategory'>;
+  jsonHandler<'spendingByCategory'>(async (req) => {
+    const body = req.body;
     return answerCategory(ctx, body.category, body);
   });
 
 /** POST /api/v2/search/spending_by_category/<category>/. */
 export const spendingByCategoryPathRoute = (ctx: SearchContext, category: CategoryName) =>
-  jsonHandler(async (req) => answerCategory(ctx, category, req.body as Body));
+  jsonHandler<CategoryPathOperation, Response>(async (req) => answerCategory(ctx, category, req.body));

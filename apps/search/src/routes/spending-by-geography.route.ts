@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import type { AdvancedFilter } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
 import { searchMessages, SUBAWARDS_DEPRECATION_MESSAGE } from '../common/messages';
@@ -7,7 +7,6 @@ import type { SearchContext } from '../common/search-context';
 import { resolveSpendingLevel } from '../common/spending-level';
 import { geographyColumns, spendingByGeography } from '../queries/spending-by-geography.query';
 
-type Body = RequestBody<'spendingByGeography'>;
 type Result = ResponseBody<'spendingByGeography'>['results'][number];
 
 /**
@@ -15,8 +14,8 @@ type Result = ResponseBody<'spendingByGeography'>['results'][number];
  * States unless the request sets the scope filter of the chosen side itself (upstream adds `domestic`).
  */
 export const spendingByGeographyRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'spendingByGeography'>> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingByGeography'>(async (req) => {
+    const body = req.body;
     const level = resolveSpendingLevel(body, 'transactions');
     const scopeKey = body.scope === 'place_of_performance' ? 'place_of_performance_scope' : 'recipient_scope';
     let filters: AdvancedFilter = body.filters;

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { RequestBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import { searchMessages } from '../common/messages';
 import { cents } from '../common/money';
@@ -10,8 +10,8 @@ type Body = RequestBody<'spendingBySubawardGrouped'>;
 
 /** POST /api/v2/search/spending_by_subaward_grouped/: matching subawards per prime award. */
 export const spendingBySubawardGroupedRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'spendingBySubawardGrouped'>> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingBySubawardGrouped'>(async (req) => {
+    const body = req.body;
     const page = paging(body);
     // recipient_id does not apply to subawards: reported as unused instead of failing the request.
     const { recipient_id: _ignored, ...filters } = body.filters as Body['filters'] & Record<string, unknown>;

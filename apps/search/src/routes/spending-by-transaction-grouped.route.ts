@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { RequestBody } from '@usas/api-types';
 import { ApiError } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import { searchMessages } from '../common/messages';
@@ -12,8 +12,8 @@ type Body = RequestBody<'spendingByTransactionGrouped'>;
 
 /** POST /api/v2/search/spending_by_transaction_grouped/: matching transactions per prime award. */
 export const spendingByTransactionGroupedRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'spendingByTransactionGrouped'>> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingByTransactionGrouped'>(async (req) => {
+    const body = req.body;
     const page = paging(body);
     if (page.offset >= MAX_RESULT_WINDOW) {
       throw new ApiError(

@@ -155,8 +155,8 @@ function fieldValue(field: Field, r: TransactionRow, dates: Awaited<ReturnType<t
  * (federal_action_obligation, transaction_id) index serves the default Transaction Amount order.
  */
 export const spendingByTransactionRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<Response> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingByTransaction'>(async (req) => {
+    const body = req.body;
     const page = paging(body);
     const order = body.order ?? 'desc';
     if (page.offset >= MAX_RESULT_WINDOW) {

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { SEARCH_MIN_DATE, timePeriodBounds } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
 import {
@@ -18,7 +18,6 @@ import type { SearchContext } from '../common/search-context';
 import { resolveSpendingLevel, type SpendingLevel } from '../common/spending-level';
 import { OVER_TIME_COLUMNS, sumOverTime } from '../queries/spending-over-time.query';
 
-type Body = RequestBody<'spendingOverTime'>;
 type Result = ResponseBody<'spendingOverTime'>['results'][number];
 
 const KINDS = ['Contract', 'Direct', 'Grant', 'Idv', 'Loan', 'Other'] as const;
@@ -73,8 +72,8 @@ function emptyRow(p: Period, group: TimeGroup, level: SpendingLevel): Result {
  * latest action can fall after the window).
  */
 export const spendingOverTimeRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'spendingOverTime'>> => {
-    const body = req.body as Body;
+  jsonHandler<'spendingOverTime'>(async (req) => {
+    const body = req.body;
     const level = resolveSpendingLevel(body, 'transactions');
     const group = TIME_GROUP_ALIASES[body.group ?? 'fiscal_year']!;
     const filters = body.filters;

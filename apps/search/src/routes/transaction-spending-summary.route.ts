@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { ApiError, badRequest } from '@usas/errors';
 import { searchKeywords } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
@@ -7,15 +6,14 @@ import { cents } from '../common/money';
 import type { SearchContext } from '../common/search-context';
 import { transactionTotals } from '../queries/counts.query';
 
-type Body = RequestBody<'transactionSpendingSummary'>;
 
 /**
  * POST /api/v2/search/transaction_spending_summary/. Only the keyword filter counts (upstream): `keywords`
  * and the older single `keyword`, each at least three characters.
  */
 export const transactionSpendingSummaryRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'transactionSpendingSummary'>> => {
-    const body = req.body as Body;
+  jsonHandler<'transactionSpendingSummary'>(async (req) => {
+    const body = req.body;
     const filters = body.filters;
     const keywords = searchKeywords(filters);
     if (keywords === undefined || keywords.length === 0) {

@@ -59,7 +59,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
     table: 'transaction_search',
     view: 'transactions',
     columns: [
-      'transaction_id', 'award_id', 'action_date', 'type', 'generated_pragmatic_obligation', 'federal_action_obligation',
+      'transaction_id', 'award_id', 'action_date', 'type', 'award_category', 'generated_pragmatic_obligation', 'federal_action_obligation',
       'awarding_toptier_agency_code', 'awarding_toptier_agency_name', 'recipient_hash', 'cfda_number', 'pop_country_code',
       'pop_state_code', 'pop_county_code',
       ...new Set([...LEVEL_COLUMNS.transactions.keywordIdColumns, ...LEVEL_COLUMNS.transactions.keywordTextColumns, 'parent_recipient_name']),
@@ -201,6 +201,8 @@ export function shapes(p: MatrixParams): Shape[] {
       ordered: true,
     };
   };
+  // spending_over_time counts a transaction under its award category; categories it has no column for count nowhere.
+  const counted = `award_category IN ('contract', 'direct payment', 'grant', 'idv', 'loans', 'other', 'insurance')`;
   const fiscalMonth = (d: string) => `CAST(extract(year FROM ${d}) AS VARCHAR) || '-' || CAST(extract(month FROM ${d}) AS VARCHAR)`;
   return [
     // The response's code is the agency abbreviation, not the grouping key: amounts only.
@@ -224,9 +226,10 @@ export function shapes(p: MatrixParams): Shape[] {
       naive: (where) => sql.fragment`
         SELECT extract(year FROM action_date + interval '3 months')::int::text || '-' || extract(month FROM action_date + interval '3 months')::int::text AS k,
                sum(generated_pragmatic_obligation) AS amount
-        FROM transaction_search WHERE ${where} GROUP BY 1 HAVING sum(generated_pragmatic_obligation) <> 0`,
+        FROM transaction_search WHERE ${where} AND award_category IN ('contract', 'direct payment', 'grant', 'idv', 'loans', 'other', 'insurance')
+        GROUP BY 1 HAVING sum(generated_pragmatic_obligation) <> 0`,
       duck: (where) => `SELECT ${fiscalMonth(`(action_date + INTERVAL 3 MONTH)`)} AS k, sum(generated_pragmatic_obligation) AS amount
-        FROM transactions WHERE ${where} GROUP BY 1 HAVING sum(generated_pragmatic_obligation) <> 0`,
+        FROM transactions WHERE ${where} AND ${counted} GROUP BY 1 HAVING sum(generated_pragmatic_obligation) <> 0`,
       ordered: false,
     },
     geography('state'),

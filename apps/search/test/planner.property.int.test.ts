@@ -96,11 +96,11 @@ const LOCATIONS = [
 
 /** Code and location filters, which summaries keeping the filtered column answer. */
 function randomCodeFilters(rand: () => number, f: Record<string, unknown>): void {
-  if (rand() < 0.1) f.naics_codes = { require: [pick(rand, ['541511', '336411', '54', '3364'])] };
-  if (rand() < 0.1) f.psc_codes = [pick(rand, ['D302', 'AC15', 'Y142'])];
-  if (rand() < 0.08) f.program_numbers = [pick(rand, ['93.778', '10.001'])];
-  if (rand() < 0.12) f.place_of_performance_locations = [pick(rand, LOCATIONS), ...(rand() < 0.3 ? [pick(rand, LOCATIONS)] : [])];
-  if (rand() < 0.08) f.recipient_locations = [pick(rand, LOCATIONS)];
+  if (rand() < 0.05) f.naics_codes = { require: [pick(rand, ['541511', '336411', '54', '3364'])] };
+  if (rand() < 0.04) f.psc_codes = [pick(rand, ['D302', 'AC15', 'Y142'])];
+  if (rand() < 0.04) f.program_numbers = [pick(rand, ['93.778', '10.001'])];
+  if (rand() < 0.06) f.place_of_performance_locations = [pick(rand, LOCATIONS), ...(rand() < 0.3 ? [pick(rand, LOCATIONS)] : [])];
+  if (rand() < 0.04) f.recipient_locations = [pick(rand, LOCATIONS)];
 }
 
 function randomFilters(rand: () => number, level: string, { agencies, defCodes, recipients, recipientRand = rand, codeRand }: FilterValues): Record<string, unknown> {

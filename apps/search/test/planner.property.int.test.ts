@@ -178,9 +178,10 @@ async function compareRandomRequests(
   seed: number,
   count: number,
   values: FilterValues,
+  codeRand?: () => number,
 ): Promise<{ summary: number; nonEmpty: number; tables: Set<string> }> {
   const rand = prng(seed);
-  const draws = { ...values, recipientRand: prng(seed + 1), codeRand: prng(seed + 2) };
+  const draws = { ...values, recipientRand: prng(seed + 1), codeRand };
   let nonEmpty = 0;
   const before = a.choices.length;
   for (let i = 0; i < count; i += 1) {
@@ -314,6 +315,14 @@ describe('search planner on a random dataset', () => {
       if (hasAmounts(x.body)) nonEmpty += 1;
     }
     expect(nonEmpty).toBeGreaterThan(requests.length / 2);
+  });
+
+  it('answers random requests with code and location filters exactly as the base tables, some from the summaries keeping those columns', async () => {
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const values = { agencies: AGENCIES, defCodes: await defCodesOf(db.pool), recipients: RECIPIENT_HASHES };
+    // Code and location filters drawn by a separate stream, on top of the usual random filters.
+    const { tables } = await compareRandomRequests(a, SEED + 2, Math.ceil(REQUESTS / 4), values, prng(SEED + 3));
+    expect([...tables].filter((t) => ['search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_pop_state_fy'].includes(t)).length).toBeGreaterThan(0);
   });
 
   it('answers recipient_id requests of every level from the recipient summary, exactly as the base tables', async () => {

@@ -80,9 +80,30 @@ interface FilterValues {
   recipients: string[];
   /** Stream of the recipient_id draws, apart so the other filters stay those of the seed without them. */
   recipientRand?: () => number;
+  /** Stream of the code and location filter draws (NAICS, PSC, CFDA, locations), apart for the same reason. */
+  codeRand?: () => number;
 }
 
-function randomFilters(rand: () => number, level: string, { agencies, defCodes, recipients, recipientRand = rand }: FilterValues): Record<string, unknown> {
+const LOCATIONS = [
+  { country: 'USA', state: 'VA' },
+  { country: 'USA', state: 'VA', county: '059' },
+  { country: 'USA', state: 'TX', district_current: '90' },
+  { country: 'USA', state: 'VA', district_original: '08' },
+  { country: 'USA', state: 'CA', city: 'NOWHERE' },
+  { country: 'CAN' },
+  { country: 'FOREIGN' },
+];
+
+/** Code and location filters, which summaries keeping the filtered column answer. */
+function randomCodeFilters(rand: () => number, f: Record<string, unknown>): void {
+  if (rand() < 0.05) f.naics_codes = { require: [pick(rand, ['541511', '336411', '54', '3364'])] };
+  if (rand() < 0.04) f.psc_codes = [pick(rand, ['D302', 'AC15', 'Y142'])];
+  if (rand() < 0.04) f.program_numbers = [pick(rand, ['93.778', '10.001'])];
+  if (rand() < 0.06) f.place_of_performance_locations = [pick(rand, LOCATIONS), ...(rand() < 0.3 ? [pick(rand, LOCATIONS)] : [])];
+  if (rand() < 0.04) f.recipient_locations = [pick(rand, LOCATIONS)];
+}
+
+function randomFilters(rand: () => number, level: string, { agencies, defCodes, recipients, recipientRand = rand, codeRand }: FilterValues): Record<string, unknown> {
   const f: Record<string, unknown> = {};
   const t = rand();
   if (t < 0.35) f.award_type_codes = pick(rand, GROUPS);
@@ -104,6 +125,7 @@ function randomFilters(rand: () => number, level: string, { agencies, defCodes, 
   if (rand() < 0.2 && defCodes.length > 0) f.def_codes = [...new Set(Array.from({ length: rand() < 0.5 ? 1 : 2 + Math.floor(rand() * 2) }, () => pick(rand, defCodes)))];
   // Every level of the recipient id, on any recipient hash (a hash without rows at that level selects nothing).
   if (recipientRand() < 0.2 && recipients.length > 0) f.recipient_id = `${pick(recipientRand, recipients)}-${pick(recipientRand, ['P', 'C', 'R'])}`;
+  if (codeRand) randomCodeFilters(codeRand, f);
   return f;
 }
 
@@ -156,9 +178,10 @@ async function compareRandomRequests(
   seed: number,
   count: number,
   values: FilterValues,
+  codeRand?: () => number,
 ): Promise<{ summary: number; nonEmpty: number; tables: Set<string> }> {
   const rand = prng(seed);
-  const draws = { ...values, recipientRand: prng(seed + 1) };
+  const draws = { ...values, recipientRand: prng(seed + 1), codeRand };
   let nonEmpty = 0;
   const before = a.choices.length;
   for (let i = 0; i < count; i += 1) {
@@ -292,6 +315,14 @@ describe('search planner on a random dataset', () => {
       if (hasAmounts(x.body)) nonEmpty += 1;
     }
     expect(nonEmpty).toBeGreaterThan(requests.length / 2);
+  });
+
+  it('answers random requests with code and location filters exactly as the base tables, some from the summaries keeping those columns', async () => {
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const values = { agencies: AGENCIES, defCodes: await defCodesOf(db.pool), recipients: RECIPIENT_HASHES };
+    // Code and location filters drawn by a separate stream, on top of the usual random filters.
+    const { tables } = await compareRandomRequests(a, SEED + 2, Math.ceil(REQUESTS / 4), values, prng(SEED + 3));
+    expect([...tables].filter((t) => ['search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_pop_state_fy'].includes(t)).length).toBeGreaterThan(0);
   });
 
   it('answers recipient_id requests of every level from the recipient summary, exactly as the base tables', async () => {

@@ -248,6 +248,28 @@ function chooseDataDir(requested: string, user: OsUser | undefined, fallbackBase
   return fallback;
 }
 
+const MB = 1024 * 1024;
+const clampMb = (bytes: number, min: number, max: number) => `${Math.round(Math.min(max, Math.max(min, bytes / MB)))}MB`;
+
+/**
+ * Memory settings sized to the machine (PostgreSQL's defaults fit a 1990s server): shared buffers 1/16 of
+ * RAM (several services may share the machine), per-operation work memory large enough that the bitmap of a
+ * filtered scan of the search tables stays exact (a lossy bitmap rechecks every row of its pages) and hash
+ * aggregates of a category stay in memory, the page cache the planner may count on, SSD-like random reads,
+ * and no JIT (compiling a query costs more than it saves at interactive latencies).
+ */
+export function memorySettings(totalBytes: number): string[] {
+  return [
+    `shared_buffers=${clampMb(totalBytes / 16, 128, 4096)}`,
+    `work_mem=${clampMb(totalBytes / 256, 16, 128)}`,
+    `maintenance_work_mem=${clampMb(totalBytes / 32, 64, 1024)}`,
+    `effective_cache_size=${clampMb(totalBytes / 2, 512, 65536)}`,
+    'random_page_cost=1.1',
+    'effective_io_concurrency=64',
+    'jit=off',
+  ];
+}
+
 /**
  * Starts (initialising on first use) a supervised PostgreSQL with its data under `dataDir`: loopback TCP
  * only, socket inside the data directory, SCRAM logins as role `usaspending` with a generated password.
@@ -307,6 +329,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     '-c', 'wal_level=minimal',
     '-c', 'max_wal_senders=0',
     '-c', 'max_wal_size=8GB',
+    ...memorySettings(os.totalmem()).flatMap((setting) => ['-c', setting]),
   ];
 
   const server = new SupervisedPostgres(path.join(bins.dir, 'bin', 'postgres'), args, user, path.dirname(dataDir), serverLog, log);

@@ -21,11 +21,15 @@ export async function startGatewayProcess(databaseUrl: string): Promise<GatewayP
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // Generous: on a machine shared with other work, start-up (spec compilation, warm-up) can take minutes.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited with code ${child.exitCode}`);
     if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('gateway did not become ready within 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('gateway did not become ready within 600 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -108,4 +108,27 @@ describe('planner eligibility', () => {
     expect(tableAnswers(accounts, request())).toBe(false);
     expect(tableAnswers(accounts, req({ dateResolution: 'none', columns: ['type'], filters: {} }))).toBe(false);
   });
+
+  it('serves code and location filters from the summaries that keep the filtered columns', () => {
+    const none = (columns: string[], filters: object) => req({ dateResolution: 'none', columns, filters: filters as never });
+    const naics = table('search_summary_txn_naics_fy');
+    expect(tableAnswers(naics, none(['naics_code'], { naics_codes: { require: ['541330'] } }))).toBe(true);
+    expect(tableAnswers(naics, none(['naics_code'], { psc_codes: ['R425'] }))).toBe(false);
+    expect(tableAnswers(table('search_summary_txn_psc_fy'), none(['product_or_service_code'], { psc_codes: ['R425'] }))).toBe(true);
+    expect(tableAnswers(table('search_summary_txn_cfda_fy'), none(['cfda_number'], { program_numbers: ['10.001'] }))).toBe(true);
+    const state = table('search_summary_txn_pop_state_fy');
+    const county = table('search_summary_txn_pop_county_fy');
+    const district = table('search_summary_txn_pop_district_fy');
+    const atState = { place_of_performance_locations: [{ country: 'USA', state: 'CA' }] };
+    const atCounty = { place_of_performance_locations: [{ country: 'USA', state: 'CA', county: '001' }] };
+    expect(tableAnswers(state, none(['pop_state_code'], atState))).toBe(true);
+    expect(tableAnswers(state, none(['pop_state_code'], atCounty))).toBe(false);
+    expect(tableAnswers(county, none(['pop_state_code'], atCounty))).toBe(true);
+    expect(tableAnswers(state, none(['pop_state_code'], { place_of_performance_locations: [{ country: 'USA', state: 'CA', city: 'X' }] }))).toBe(false);
+    expect(tableAnswers(district, none(['pop_state_code'], { place_of_performance_locations: [{ country: 'USA', state: 'CA', district_current: '12' }] }))).toBe(true);
+    expect(tableAnswers(district, none(['pop_state_code'], { place_of_performance_locations: [{ country: 'USA', state: 'CA', district_original: '12' }] }))).toBe(false);
+    // A place of performance summary keeps no recipient location, and the other way round.
+    expect(tableAnswers(state, none(['pop_state_code'], { recipient_locations: [{ country: 'USA', state: 'CA' }] }))).toBe(false);
+    expect(tableAnswers(table('search_summary_txn_rloc_state_fy'), none(['recipient_location_state_code'], { recipient_locations: [{ country: 'USA', state: 'CA' }] }))).toBe(true);
+  });
 });

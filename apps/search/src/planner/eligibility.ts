@@ -61,6 +61,26 @@ export function alignedTo(grain: Grain, start: string, end: string): boolean {
   return start.slice(4) === '-10-01' && end.slice(4) === '-09-30';
 }
 
+type LocationFilter = NonNullable<AdvancedFilter['place_of_performance_locations']>[number];
+
+/** Location part -> column suffix, as libs/filters' location filter compares them (the country always). */
+const LOCATION_PARTS: ReadonlyArray<[keyof LocationFilter, string]> = [
+  ['state', 'state_code'],
+  ['county', 'county_code'],
+  ['district_original', 'congressional_code'],
+  ['district_current', 'congressional_code_current'],
+  ['city', 'city_name'],
+  ['zip', 'zip5'],
+];
+
+/** Columns a list of location objects reads on one side (`pop` or `recipient_location`). */
+function locationColumns(prefix: string, locations: readonly LocationFilter[]): string[] {
+  return [
+    `${prefix}_country_code`,
+    ...locations.flatMap((loc) => LOCATION_PARTS.filter(([part]) => loc[part] !== undefined).map(([, suffix]) => `${prefix}_${suffix}`)),
+  ];
+}
+
 /**
  * Columns the compiled SQL of a (summary-compatible) filter reads, besides time_period's dates; see
  * libs/filters (agencies compare `<type>_<tier>_agency_name`, scopes the country code, recipient_id the
@@ -81,6 +101,16 @@ function filterColumns(key: string, value: unknown): string[] {
       return ['recipient_location_country_code'];
     case 'def_codes':
       return ['disaster_emergency_fund_codes'];
+    case 'naics_codes':
+      return ['naics_code'];
+    case 'psc_codes':
+      return ['product_or_service_code'];
+    case 'program_numbers':
+      return ['cfda_number'];
+    case 'place_of_performance_locations':
+      return locationColumns('pop', value as LocationFilter[]);
+    case 'recipient_locations':
+      return locationColumns('recipient_location', value as LocationFilter[]);
     case 'recipient_id':
       // P reads parent_recipient_hash, C and R recipient_hash and whether parent_uei is set: a table keeping
       // all three answers every level (the id is validated when the filters are compiled).

@@ -2,7 +2,8 @@
  * Hand-made account data with known values for the account endpoint tests: one agency, two of its federal
  * accounts (the first with two Treasury accounts), submissions of one fiscal year for periods 9 and 12 (period 12
  * submitted twice: only the later certification counts) and an older fiscal year; File A and File B rows whose
- * amounts the tests sum themselves. The summaries are then rebuilt by the data layer's own function.
+ * amounts the tests sum themselves. The template's generated account rows of that agency are removed first. The
+ * summaries are then rebuilt by the data layer's own function.
  */
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
@@ -29,6 +30,21 @@ export interface AccountSeed {
 }
 
 const TasRow = z.object({ tas: z.number(), label: z.string(), fa: z.number(), code: z.string(), title: z.string().nullable(), toptier: z.number() });
+
+/**
+ * Opens the pool's connections before the tests use them: on a loaded machine a first connection can take longer
+ * than the pool's connect timeout, and the endpoints would answer 503 instead of what is being tested.
+ */
+export async function warmPool(db: CommonQueryMethods & { connect: <T>(fn: (c: CommonQueryMethods) => Promise<T>) => Promise<T> }, connections = 4): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await Promise.all(Array.from({ length: connections }, () => db.connect((c) => c.query(sql.unsafe`SELECT pg_sleep(0.2)`))));
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+    }
+  }
+}
 
 /** Writes the seed and refreshes the account summaries. */
 export async function seedAccountData(db: CommonQueryMethods): Promise<AccountSeed> {
@@ -63,6 +79,15 @@ export async function seedAccountData(db: CommonQueryMethods): Promise<AccountSe
   const accounts = [...byFa.values()];
   const allTas = accounts.flatMap((a) => a.tas.map((t) => t.id));
 
+  // The template's generated account data of this agency is replaced by the rows below.
+  for (const table of ['appropriation_account_balances', 'financial_accounts_by_program_activity_object_class']) {
+    const tas = sql.identifier([table === 'appropriation_account_balances' ? 'treasury_account_identifier' : 'treasury_account_id']);
+    await db.query(sql.unsafe`
+      DELETE FROM ${sql.identifier([table])}
+      WHERE submission_id IN (SELECT submission_id FROM submission_attributes WHERE toptier_code = ${ag.code})
+        OR ${tas} IN (SELECT treasury_account_identifier FROM treasury_appropriation_account WHERE funding_toptier_agency_id = ${toptierId})`);
+  }
+
   const ocs = await db.any(sql.type(z.object({ id: z.number(), code: z.string(), major: z.string(), name: z.string() }))`
     SELECT DISTINCT ON (object_class) id, object_class AS code, major_object_class AS major, object_class_name AS name
     FROM object_class WHERE object_class IN ('111', '251', '410') ORDER BY object_class, id`);
@@ -71,10 +96,11 @@ export async function seedAccountData(db: CommonQueryMethods): Promise<AccountSe
     FROM ref_program_activity ORDER BY program_activity_code, id LIMIT 2`);
 
   const submissions: SeedSubmission[] = [
-    { id: 880001, fy: FY, period: 9, certified: `${FY}-08-10T12:00:00Z`, counts: false },
-    { id: 880002, fy: FY, period: 12, certified: `${FY}-11-10T12:00:00Z`, counts: false },
-    { id: 880003, fy: FY, period: 12, certified: `${FY}-12-20T12:00:00Z`, counts: true },
-    { id: 880004, fy: OLD_FY, period: 12, certified: `${OLD_FY}-11-10T12:00:00Z`, counts: true },
+    // Certified after anything the template's own rows hold for these periods, so these are the latest.
+    { id: 880001, fy: FY, period: 9, certified: '2026-01-10T12:00:00Z', counts: false },
+    { id: 880002, fy: FY, period: 12, certified: '2026-02-10T12:00:00Z', counts: false },
+    { id: 880003, fy: FY, period: 12, certified: '2026-03-20T12:00:00Z', counts: true },
+    { id: 880004, fy: OLD_FY, period: 12, certified: '2026-01-10T12:00:00Z', counts: true },
   ];
   // Revealed windows for the periods (the reference data has them; written only when missing).
   for (const s of submissions) {

@@ -128,7 +128,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     log(`accounts bench: database ${database.url.replace(/\/\/[^@]*@/, '//')}`);
     await runMigrations(database.url).catch((error: unknown) => log(`migrations not applied: ${error instanceof Error ? error.message : String(error)}`));
-    const db = await createDbPool(database.url, { maximumPoolSize: 4 });
+    const db = await createDbPool(database.url, { maximumPoolSize: 4, statementTimeout: 'DISABLE_TIMEOUT' });
     try {
       for (const t of TABLES) await db.query(sql.unsafe`ANALYZE ${sql.identifier([t])}`);
       const sizes = await db.any(sql.type(z.object({ relname: z.string(), n: z.number() }))`
@@ -149,7 +149,8 @@ export async function run(args: string[]): Promise<void> {
       for (const c of CASES) {
         await timeHttp(client, c, samples.slice(0, 3));
         const http = median(await timeHttp(client, c, samples));
-        const naive = median(await timeNaive(db, c, samples, false));
+        // The scans are slow: a few accounts suffice for their median.
+        const naive = median(await timeNaive(db, c, samples.slice(0, 3), false));
         const indexed = median(await timeNaive(db, c, samples, true));
         log(`${c.name}: HTTP p50 ${ms(http)} ms, naive p50 ${ms(naive)} ms -> ${(naive / http).toFixed(1)}x`);
         rows.push([c.name, samples.length, ms(http), ms(naive), `${(naive / http).toFixed(1)}x`, ms(indexed), `${(indexed / http).toFixed(1)}x`]);

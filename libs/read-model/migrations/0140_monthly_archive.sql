@@ -9,13 +9,6 @@
 -- not rewrite the table; existing rows read as changed at migration time.
 ALTER TABLE transaction_search ADD COLUMN row_changed_at timestamptz NOT NULL DEFAULT now();
 
-CREATE FUNCTION transaction_search_mark_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.row_changed_at := now();
-  RETURN NEW;
-END
-$$;
-
 CREATE TRIGGER transaction_search_mark_changed BEFORE UPDATE ON transaction_search
   FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION transaction_search_mark_changed();
 
@@ -51,12 +44,3 @@ CREATE TABLE monthly_archive_file (
   created_at    timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX monthly_archive_file_key_idx ON monthly_archive_file (toptier_code, fiscal_year, award_kind, run_id);
-
--- Down Migration
-DROP TABLE monthly_archive_file;
-DROP TABLE monthly_archive_run;
-DROP INDEX transaction_search_monthly_archive_idx;
-DROP INDEX transaction_search_row_changed_at_idx;
-DROP TRIGGER transaction_search_mark_changed ON transaction_search;
-DROP FUNCTION transaction_search_mark_changed();
-ALTER TABLE transaction_search DROP COLUMN row_changed_at;

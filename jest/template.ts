@@ -30,7 +30,7 @@ export async function buildTemplate(adminUrl: string): Promise<void> {
   }
   const url = withDatabase(adminUrl, TEMPLATE_DATABASE);
   await runMigrations(url);
-  const db = await createDbPool(url, { maximumPoolSize: 2 });
+  const db = await createDbPool(url, { maximumPoolSize: 2, connectionTimeout: 30_000 });
   try {
     await loadReferenceData(db, { dir: undefined });
   } finally {

@@ -25,6 +25,8 @@ CREATE SEQUENCE glossary_id_seq AS integer INCREMENT 1 MINVALUE 1 MAXVALUE 21474
 
 CREATE SEQUENCE gtas_sf133_balances_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY gtas_sf133_balances.id;
 
+CREATE SEQUENCE monthly_archive_run_run_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY monthly_archive_run.run_id;
+
 CREATE SEQUENCE object_class_id_seq AS integer INCREMENT 1 MINVALUE 1 MAXVALUE 2147483647 START 1 CACHE 1 OWNED BY object_class.id;
 
 CREATE SEQUENCE office_id_seq AS integer INCREMENT 1 MINVALUE 1 MAXVALUE 2147483647 START 1 CACHE 1 OWNED BY office.id;
@@ -55,6 +57,47 @@ CREATE SEQUENCE treasury_appropriation_account_treasury_account_identifier_seq A
 
 -- ==== tables ====
 
+CREATE TABLE account_fy_tas_balance (
+  treasury_account_identifier integer NOT NULL,
+  fiscal_year integer NOT NULL,
+  federal_account_id integer,
+  funding_toptier_agency_id integer,
+  submission_id integer NOT NULL,
+  budget_authority numeric(23,2) NOT NULL,
+  appropriations numeric(23,2) NOT NULL,
+  other_budgetary_resources numeric(23,2) NOT NULL,
+  balance_brought_forward numeric(23,2) NOT NULL,
+  obligations numeric(23,2) NOT NULL,
+  outlays numeric(23,2) NOT NULL,
+  unobligated numeric(23,2) NOT NULL,
+  CONSTRAINT account_fy_tas_balance_pkey PRIMARY KEY (treasury_account_identifier, fiscal_year)
+);
+
+CREATE TABLE account_fy_tas_category (
+  treasury_account_identifier integer NOT NULL,
+  fiscal_year integer NOT NULL,
+  federal_account_id integer,
+  funding_toptier_agency_id integer,
+  program_activity_id integer,
+  object_class_id integer,
+  obligations numeric(23,2) NOT NULL,
+  outlays numeric(23,2) NOT NULL
+);
+
+CREATE TABLE account_period_submission (
+  submission_id integer NOT NULL,
+  toptier_code text NOT NULL,
+  fiscal_year integer NOT NULL,
+  fiscal_quarter integer NOT NULL,
+  fiscal_period integer NOT NULL,
+  is_quarter boolean NOT NULL,
+  is_latest_of_year boolean NOT NULL,
+  is_latest_of_quarter boolean NOT NULL,
+  period_start date,
+  period_end date,
+  CONSTRAINT account_period_submission_pkey PRIMARY KEY (submission_id)
+);
+
 CREATE TABLE agency (
   id integer DEFAULT nextval('agency_id_seq'::regclass) NOT NULL,
   toptier_agency_id integer NOT NULL,
@@ -63,6 +106,29 @@ CREATE TABLE agency (
   user_selectable boolean NOT NULL,
   CONSTRAINT agency_pkey PRIMARY KEY (id),
   CONSTRAINT agency_subtier_agency_id_key UNIQUE (subtier_agency_id)
+);
+
+CREATE TABLE agency_submission_balance (
+  toptier_agency_id integer NOT NULL,
+  submission_id integer NOT NULL,
+  total_budgetary_resources numeric(23,2) NOT NULL,
+  obligated numeric(23,2) NOT NULL,
+  outlay numeric(23,2) NOT NULL,
+  CONSTRAINT agency_submission_balance_pkey PRIMARY KEY (toptier_agency_id, submission_id)
+);
+
+CREATE TABLE agency_submission_defc (
+  toptier_agency_id integer NOT NULL,
+  submission_id integer NOT NULL,
+  defc text NOT NULL,
+  CONSTRAINT agency_submission_defc_pkey PRIMARY KEY (toptier_agency_id, submission_id, defc)
+);
+
+CREATE TABLE agency_summary_state (
+  id integer NOT NULL,
+  stale boolean NOT NULL,
+  CONSTRAINT agency_summary_state_id_check CHECK ((id = 1)),
+  CONSTRAINT agency_summary_state_pkey PRIMARY KEY (id)
 );
 
 CREATE TABLE appropriation_account_balances (
@@ -391,6 +457,13 @@ CREATE TABLE glossary (
   CONSTRAINT glossary_term_key UNIQUE (term)
 );
 
+CREATE TABLE gtas_period_total (
+  fiscal_year integer NOT NULL,
+  fiscal_period integer NOT NULL,
+  total_budgetary_resources numeric(23,2) NOT NULL,
+  CONSTRAINT gtas_period_total_pkey PRIMARY KEY (fiscal_year, fiscal_period)
+);
+
 CREATE TABLE gtas_sf133_balances (
   id bigint DEFAULT nextval('gtas_sf133_balances_id_seq'::regclass) NOT NULL,
   fiscal_year integer NOT NULL,
@@ -407,6 +480,33 @@ CREATE TABLE gtas_sf133_balances (
   anticipated_prior_year_obligation_recoveries numeric(23,2),
   CONSTRAINT gtas_sf133_balances_fiscal_year_fiscal_period_treasury_acco_key UNIQUE (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code),
   CONSTRAINT gtas_sf133_balances_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE monthly_archive_file (
+  file_name text NOT NULL,
+  run_id bigint NOT NULL,
+  toptier_code text NOT NULL,
+  fiscal_year integer NOT NULL,
+  award_kind text NOT NULL,
+  is_delta boolean NOT NULL,
+  total_rows bigint NOT NULL,
+  file_size bigint NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT monthly_archive_file_award_kind_check CHECK ((award_kind = ANY (ARRAY['contracts'::text, 'assistance'::text]))),
+  CONSTRAINT monthly_archive_file_file_name_check CHECK ((file_name ~ '^FY[0-9]{4}_[A-Za-z0-9]+_(Contracts|Assistance)_(Full|Delta)_[0-9]{8}\.zip$'::text)),
+  CONSTRAINT monthly_archive_file_pkey PRIMARY KEY (file_name)
+);
+
+CREATE TABLE monthly_archive_run (
+  run_id bigint DEFAULT nextval('monthly_archive_run_run_id_seq'::regclass) NOT NULL,
+  workflow_id text NOT NULL,
+  file_date date NOT NULL,
+  changed_from timestamp with time zone NOT NULL,
+  delta_since timestamp with time zone,
+  started_at timestamp with time zone DEFAULT now() NOT NULL,
+  finished_at timestamp with time zone,
+  CONSTRAINT monthly_archive_run_pkey PRIMARY KEY (run_id),
+  CONSTRAINT monthly_archive_run_workflow_id_key UNIQUE (workflow_id)
 );
 
 CREATE TABLE naics (
@@ -1307,6 +1407,7 @@ CREATE TABLE transaction_search (
   program_activities jsonb,
   detail jsonb,
   source_digest bigint,
+  row_changed_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT transaction_search_pkey PRIMARY KEY (transaction_id),
   CONSTRAINT transaction_search_transaction_unique_id_key UNIQUE (transaction_unique_id)
 );
@@ -1361,6 +1462,8 @@ ALTER TABLE budget_subfunction ADD CONSTRAINT budget_subfunction_budget_function
 
 ALTER TABLE federal_account ADD CONSTRAINT federal_account_parent_toptier_agency_id_fkey FOREIGN KEY (parent_toptier_agency_id) REFERENCES toptier_agency(toptier_agency_id);
 
+ALTER TABLE monthly_archive_file ADD CONSTRAINT monthly_archive_file_run_id_fkey FOREIGN KEY (run_id) REFERENCES monthly_archive_run(run_id) ON DELETE CASCADE;
+
 ALTER TABLE treasury_appropriation_account ADD CONSTRAINT treasury_appropriation_account_federal_account_id_fkey FOREIGN KEY (federal_account_id) REFERENCES federal_account(id);
 
 ALTER TABLE treasury_appropriation_account ADD CONSTRAINT treasury_appropriation_account_funding_toptier_agency_id_fkey FOREIGN KEY (funding_toptier_agency_id) REFERENCES toptier_agency(toptier_agency_id);
@@ -1375,13 +1478,31 @@ ALTER TABLE transaction_search ALTER COLUMN detail SET STORAGE EXTERNAL;
 
 -- ==== indexes ====
 
+CREATE INDEX account_fy_tas_balance_agency_idx ON public.account_fy_tas_balance USING btree (funding_toptier_agency_id, fiscal_year);
+
+CREATE INDEX account_fy_tas_balance_fa_idx ON public.account_fy_tas_balance USING btree (federal_account_id, fiscal_year);
+
+CREATE INDEX account_fy_tas_category_agency_idx ON public.account_fy_tas_category USING btree (funding_toptier_agency_id, fiscal_year);
+
+CREATE INDEX account_fy_tas_category_fa_idx ON public.account_fy_tas_category USING btree (federal_account_id, fiscal_year);
+
+CREATE INDEX account_fy_tas_category_tas_idx ON public.account_fy_tas_category USING btree (treasury_account_identifier, fiscal_year);
+
+CREATE INDEX account_period_submission_fy_idx ON public.account_period_submission USING btree (fiscal_year, toptier_code);
+
 CREATE INDEX agency_toptier_agency_idx ON public.agency USING btree (toptier_agency_id);
 
 CREATE UNIQUE INDEX agency_toptier_only_idx ON public.agency USING btree (toptier_agency_id) WHERE (subtier_agency_id IS NULL);
 
+CREATE INDEX aab_submission_idx ON public.appropriation_account_balances USING btree (submission_id);
+
+CREATE INDEX aab_tas_submission_idx ON public.appropriation_account_balances USING btree (treasury_account_identifier, submission_id);
+
 CREATE INDEX aab_treasury_account_idx ON public.appropriation_account_balances USING btree (treasury_account_identifier, submission_id);
 
 CREATE INDEX award_search_action_date_idx ON public.award_search USING btree (action_date);
+
+CREATE INDEX award_search_awarding_toptier_action_date_idx ON public.award_search USING btree (awarding_toptier_agency_code, action_date);
 
 CREATE INDEX award_search_date_signed_idx ON public.award_search USING btree (date_signed);
 
@@ -1433,11 +1554,17 @@ CREATE INDEX faba_submission_idx ON public.financial_accounts_by_awards USING bt
 
 CREATE INDEX faba_treasury_account_idx ON public.financial_accounts_by_awards USING btree (treasury_account_id);
 
+CREATE INDEX fabpaoc_submission_idx ON public.financial_accounts_by_program_activity_object_class USING btree (submission_id);
+
+CREATE INDEX fabpaoc_tas_submission_idx ON public.financial_accounts_by_program_activity_object_class USING btree (treasury_account_id, submission_id);
+
 CREATE INDEX fabpaoc_treasury_account_idx ON public.financial_accounts_by_program_activity_object_class USING btree (treasury_account_id, submission_id);
 
 CREATE INDEX glossary_term_prefix_idx ON public.glossary USING btree (upper(term) text_pattern_ops);
 
 CREATE INDEX glossary_term_trgm_idx ON public.glossary USING gin (upper(term) gin_trgm_ops);
+
+CREATE INDEX monthly_archive_file_key_idx ON public.monthly_archive_file USING btree (toptier_code, fiscal_year, award_kind, run_id);
 
 CREATE INDEX naics_code_length_idx ON public.naics USING btree (length(code), code);
 
@@ -1599,6 +1726,8 @@ CREATE UNIQUE INDEX subaward_search_subaward_key_idx ON public.subaward_search U
 
 CREATE INDEX subaward_search_unique_award_key_idx ON public.subaward_search USING btree (unique_award_key);
 
+CREATE INDEX submission_attributes_fy_idx ON public.submission_attributes USING btree (reporting_fiscal_year, toptier_code);
+
 CREATE INDEX submission_attributes_toptier_code_idx ON public.submission_attributes USING btree (toptier_code);
 
 CREATE INDEX subtier_agency_abbreviation_idx ON public.subtier_agency USING btree (upper(abbreviation) text_pattern_ops);
@@ -1623,6 +1752,8 @@ CREATE INDEX transaction_search_award_id_idx ON public.transaction_search USING 
 
 CREATE INDEX transaction_search_defc_idx ON public.transaction_search USING gin (disaster_emergency_fund_codes);
 
+CREATE INDEX transaction_search_monthly_archive_idx ON public.transaction_search USING btree (fiscal_year, awarding_toptier_agency_code, is_fpds);
+
 CREATE INDEX transaction_search_obligation_idx ON public.transaction_search USING btree (federal_action_obligation DESC NULLS LAST, transaction_id DESC);
 
 CREATE INDEX transaction_search_parent_recipient_hash_idx ON public.transaction_search USING btree (parent_recipient_hash);
@@ -1634,6 +1765,8 @@ CREATE INDEX transaction_search_pop_state_idx ON public.transaction_search USING
 CREATE INDEX transaction_search_recipient_hash_idx ON public.transaction_search USING btree (recipient_hash);
 
 CREATE INDEX transaction_search_recipient_loans_idx ON public.transaction_search USING btree (recipient_hash, action_date) WHERE (award_category = 'loans'::text);
+
+CREATE INDEX transaction_search_row_changed_at_idx ON public.transaction_search USING btree (row_changed_at);
 
 CREATE INDEX taa_aid_idx ON public.treasury_appropriation_account USING btree (agency_id text_pattern_ops);
 
@@ -2558,6 +2691,15 @@ CREATE OR REPLACE FUNCTION public.is_iso_date(v text)
  IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN (v ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'::text) THEN (((substr(v, 9, 2))::integer)::numeric <= EXTRACT(day FROM (make_date((substr(v, 1, 4))::integer, (substr(v, 6, 2))::integer, 1) + '1 mon -1 days'::interval))) ELSE false END;
 
+CREATE OR REPLACE FUNCTION public.mark_agency_summaries_stale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE agency_summary_state SET stale = true WHERE id = 1 AND NOT stale;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.merge_group_changes(target text, changes text, keys text[], sums text[], count_column text, narrow_by text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2686,6 +2828,94 @@ BEGIN
   RETURN NULL;
 END
 $function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_account_summaries()
+ RETURNS bigint
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  n bigint := 0;
+  k bigint;
+BEGIN
+  TRUNCATE account_period_submission, account_fy_tas_balance, account_fy_tas_category;
+
+  INSERT INTO account_period_submission
+  WITH revealed AS (
+    SELECT submission_fiscal_year AS fy, submission_fiscal_month AS period, is_quarter
+    FROM dabs_submission_window_schedule WHERE submission_reveal_date <= now()
+  ), one_per_period AS (
+    SELECT DISTINCT ON (s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period)
+      s.submission_id, s.toptier_code, s.reporting_fiscal_year AS fy, s.reporting_fiscal_quarter AS fq,
+      s.reporting_fiscal_period AS period, s.quarter_format_flag AS is_quarter, s.reporting_period_start, s.reporting_period_end
+    FROM submission_attributes s
+    JOIN revealed r ON r.fy = s.reporting_fiscal_year AND r.period = s.reporting_fiscal_period AND r.is_quarter = s.quarter_format_flag
+    WHERE coalesce(s.certified_date, s.published_date) IS NOT NULL
+    ORDER BY s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period, s.quarter_format_flag,
+      coalesce(s.certified_date, s.published_date) DESC, s.submission_id DESC
+  )
+  SELECT submission_id, toptier_code, fy, fq, period, is_quarter,
+    period = max(period) OVER (PARTITION BY toptier_code, fy),
+    period = max(period) OVER (PARTITION BY toptier_code, fy, fq),
+    reporting_period_start, reporting_period_end
+  FROM one_per_period;
+  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
+
+  INSERT INTO account_fy_tas_balance
+  SELECT a.treasury_account_identifier, s.fiscal_year, t.federal_account_id, t.funding_toptier_agency_id, min(a.submission_id),
+    coalesce(sum(a.total_budgetary_resources_amount_cpe), 0), coalesce(sum(a.budget_authority_appropriated_amount_cpe), 0),
+    coalesce(sum(a.other_budgetary_resources_amount_cpe), 0),
+    coalesce(sum(coalesce(a.budget_authority_unobligated_balance_brought_forward_fyb, 0)
+      + coalesce(a.adjustments_to_unobligated_balance_brought_forward_cpe, 0)), 0),
+    coalesce(sum(a.obligations_incurred_total_by_tas_cpe), 0), coalesce(sum(a.gross_outlay_amount_by_tas_cpe), 0),
+    coalesce(sum(a.unobligated_balance_cpe), 0)
+  FROM appropriation_account_balances a
+  JOIN account_period_submission s ON s.submission_id = a.submission_id AND s.is_latest_of_year
+  JOIN treasury_appropriation_account t ON t.treasury_account_identifier = a.treasury_account_identifier
+  GROUP BY 1, 2, 3, 4;
+  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
+
+  INSERT INTO account_fy_tas_category
+  SELECT b.treasury_account_id, s.fiscal_year, t.federal_account_id, t.funding_toptier_agency_id, b.program_activity_id,
+    b.object_class_id, coalesce(sum(b.obligations_incurred_by_program_object_class_cpe), 0),
+    coalesce(sum(b.gross_outlay_amount_by_program_object_class_cpe), 0)
+  FROM financial_accounts_by_program_activity_object_class b
+  JOIN account_period_submission s ON s.submission_id = b.submission_id AND s.is_latest_of_year
+  JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
+  GROUP BY 1, 2, 3, 4, 5, 6;
+  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
+  ANALYZE account_period_submission;
+  ANALYZE account_fy_tas_balance;
+  ANALYZE account_fy_tas_category;
+  RETURN n;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_agency_summaries()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('refresh_agency_summaries'));
+  IF NOT (SELECT stale FROM agency_summary_state WHERE id = 1) THEN RETURN; END IF;
+  DELETE FROM agency_submission_balance;
+  INSERT INTO agency_submission_balance
+  SELECT taa.funding_toptier_agency_id, aab.submission_id,
+         coalesce(sum(aab.total_budgetary_resources_amount_cpe), 0), coalesce(sum(aab.obligations_incurred_total_by_tas_cpe), 0),
+         coalesce(sum(aab.gross_outlay_amount_by_tas_cpe), 0)
+  FROM appropriation_account_balances aab
+  JOIN treasury_appropriation_account taa ON taa.treasury_account_identifier = aab.treasury_account_identifier
+  WHERE taa.funding_toptier_agency_id IS NOT NULL
+  GROUP BY 1, 2;
+  DELETE FROM agency_submission_defc;
+  INSERT INTO agency_submission_defc
+  SELECT DISTINCT taa.funding_toptier_agency_id, b.submission_id, b.disaster_emergency_fund_code
+  FROM financial_accounts_by_program_activity_object_class b
+  JOIN treasury_appropriation_account taa ON taa.treasury_account_identifier = b.treasury_account_id
+  WHERE taa.funding_toptier_agency_id IS NOT NULL AND b.disaster_emergency_fund_code IS NOT NULL;
+  DELETE FROM gtas_period_total;
+  INSERT INTO gtas_period_total
+  SELECT fiscal_year, fiscal_period, coalesce(sum(total_budgetary_resources_cpe), 0) FROM gtas_sf133_balances GROUP BY 1, 2;
+  UPDATE agency_summary_state SET stale = false WHERE id = 1;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.refresh_search_rankings(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
@@ -3227,9 +3457,21 @@ CREATE OR REPLACE FUNCTION public.subaward_keyword_document(subaward_number text
  IMMUTABLE PARALLEL SAFE
 RETURN ((((((((((((((((((((((COALESCE(subaward_number, ''::text) || ''::text) || COALESCE(award_piid_fain, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_uei, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_uniqu, ''::text)) || ''::text) || COALESCE(sub_ultimate_parent_uei, ''::text)) || ''::text) || COALESCE(naics_code, ''::text)) || ''::text) || COALESCE(product_or_service_code, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_legal, ''::text)) || ''::text) || COALESCE(sub_ultimate_parent_legal_enti, ''::text)) || ''::text) || COALESCE(subaward_description, ''::text)) || ''::text) || COALESCE(naics_description, ''::text)) || ''::text) || COALESCE(product_or_service_description, ''::text));
 
+CREATE OR REPLACE FUNCTION public.transaction_search_mark_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  NEW.row_changed_at := now();
+  RETURN NEW;
+END
+$function$;
+
 -- ==== triggers ====
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.agency FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
+
+CREATE TRIGGER agency_summaries_aab AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.appropriation_account_balances FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.appropriation_account_balances FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3267,7 +3509,11 @@ CREATE TRIGGER disaster_emergency_fund_code_truncated AFTER TRUNCATE ON public.d
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.federal_account FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
+CREATE TRIGGER agency_summaries_fabpaoc AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.financial_accounts_by_program_activity_object_class FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.glossary FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
+
+CREATE TRIGGER agency_summaries_gtas AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.gtas_sf133_balances FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.gtas_sf133_balances FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3309,6 +3555,8 @@ CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TR
 
 CREATE TRIGGER transaction_search_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.transaction_search FOR EACH STATEMENT EXECUTE FUNCTION search_base_changed();
 
+CREATE TRIGGER transaction_search_mark_changed BEFORE UPDATE ON public.transaction_search FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION transaction_search_mark_changed();
+
 CREATE TRIGGER transaction_search_recipient_all_truncated AFTER TRUNCATE ON public.transaction_search FOR EACH STATEMENT EXECUTE FUNCTION recipient_rows_truncated();
 
 CREATE TRIGGER transaction_search_recipient_rows_deleted AFTER DELETE ON public.transaction_search REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION recipient_rows_changed('recipient_hash', 'parent_recipient_hash');
@@ -3325,11 +3573,16 @@ CREATE TRIGGER transaction_search_summary_rows_inserted AFTER INSERT ON public.t
 
 CREATE TRIGGER transaction_search_summary_rows_updated AFTER UPDATE ON public.transaction_search REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_summary_rows_changed();
 
+CREATE TRIGGER agency_summaries_taa AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.treasury_appropriation_account FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.treasury_appropriation_account FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.zips FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 -- ==== seeded rows ====
+
+INSERT INTO agency_summary_state (id, stale) VALUES
+  ('1', 'true');
 
 INSERT INTO award_type (code, description, group_name, sort_order) VALUES
   ('-1', 'Not Specified', 'other_financial_assistance', '23'),

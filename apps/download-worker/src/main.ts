@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS, tls: temporalTls(config) });
   const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   await ensureRetentionSchedule(client, config.TEMPORAL_TASK_QUEUE, config.DOWNLOAD_RETENTION_HOURS);
-  await ensureMonthlyArchiveSchedule(client, config.TEMPORAL_TASK_QUEUE);
+  await ensureMonthlyArchiveSchedule(client, config.TEMPORAL_TASK_QUEUE, { firstRun: config.MONTHLY_ARCHIVE_FIRST_RUN });
   await clientConnection.close();
   process.once('SIGINT', () => worker.shutdown());
   process.once('SIGTERM', () => worker.shutdown());

@@ -32,6 +32,11 @@ export interface DbPoolOptions {
   acquireTimeout?: number;
   /** The current request's abort signal: a query still running when it fires is cancelled. */
   requestSignal?: () => AbortSignal | undefined;
+  /**
+   * Milliseconds to wait for a new connection to open (default 3 s: a paused server should give a quick 503).
+   * Test databases use a longer one, since a busy machine may take longer to open a freshly cloned database.
+   */
+  connectionTimeout?: number;
 }
 
 /**
@@ -53,7 +58,7 @@ export async function createDbPool(url: string, options: DbPoolOptions = {}): Pr
     maximumPoolSize,
     statementTimeout,
     // Connecting to a paused server hangs in the TCP backlog: give up quickly so the caller gets its 503.
-    connectionTimeout: 3_000,
+    connectionTimeout: options.connectionTimeout ?? 3_000,
     connectionRetryLimit: 1,
     idleTimeout: 30_000,
   });

@@ -40,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = databaseUrl(adminUrl, name);
   // Tests fire bursts of parallel requests on a shared machine: wait for a connection rather than fail fast.
-  const pool = await createDbPool(url, { maximumPoolSize: 4, acquireTimeout: 30_000 });
+  const pool = await createDbPool(url, { maximumPoolSize: 4, acquireTimeout: 30_000, connectionTimeout: 30_000 });
   return {
     url,
     pool,

@@ -60,6 +60,9 @@ const envSchema = z.object({
   TEMPORAL_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   DOWNLOAD_DIR: z.string().default(''),
   DOWNLOAD_RETENTION_HOURS: intFrom(168, 1, 87_600),
+  // Whether the monthly archive schedule, when a worker first creates it, also runs once at once (so that a new
+  // installation lists files before the 8th of the next month). Tests that do not look at archives turn it off.
+  MONTHLY_ARCHIVE_FIRST_RUN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
 /** Concurrency limits per route class and the Retry-After of the 503 beyond them. */

@@ -67,7 +67,7 @@ export async function startDownloads(options: { config: Config; databaseUrl: str
     });
     const app = { temporal: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), taskQueue: config.TEMPORAL_TASK_QUEUE, downloadDir, publicUrl: config.PUBLIC_URL };
     await ensureRetentionSchedule(app.temporal, config.TEMPORAL_TASK_QUEUE, config.DOWNLOAD_RETENTION_HOURS);
-    await ensureMonthlyArchiveSchedule(app.temporal, config.TEMPORAL_TASK_QUEUE);
+    await ensureMonthlyArchiveSchedule(app.temporal, config.TEMPORAL_TASK_QUEUE, { firstRun: config.MONTHLY_ARCHIVE_FIRST_RUN });
     // Jobs accepted by a previous run that died before starting their workflow.
     const resumed = await resumeDownloads({ db: options.primary, ...app }, 0);
     if (resumed.length > 0) say(`Resumed ${resumed.length} accepted download job(s).`);

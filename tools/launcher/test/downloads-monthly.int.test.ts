@@ -95,8 +95,8 @@ beforeAll(async () => {
   running = worker.run();
   client = new Client({ connection });
   // As a worker does on start (it runs once on creation); a second call updates it in place.
-  await ensureMonthlyArchiveSchedule(client, taskQueue, { firstFiscalYear });
-  await ensureMonthlyArchiveSchedule(client, taskQueue, { firstFiscalYear });
+  await ensureMonthlyArchiveSchedule(client, taskQueue, { input: { firstFiscalYear } });
+  await ensureMonthlyArchiveSchedule(client, taskQueue, { input: { firstFiscalYear } });
   gateway = createAllInOneGateway({
     db: db.pool,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),

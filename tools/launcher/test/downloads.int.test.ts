@@ -62,7 +62,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const executable = findOrInstallTemporalCli();
   temporal = await startTemporalDevServer({ executable, dbFile: path.join(dataDir, 'temporal.db'), port: await freePort() });
-  const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `downloads-test-${process.pid}` }, dataDir);
+  const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `downloads-test-${process.pid}`, MONTHLY_ARCHIVE_FIRST_RUN: 'false' }, dataDir);
   downloads = await startDownloads({ config, databaseUrl: db.url, primary: db.pool, say: () => undefined });
   gateway = createAllInOneGateway({
     db: db.pool,

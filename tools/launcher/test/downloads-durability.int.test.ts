@@ -135,7 +135,7 @@ it('a worker killed mid-job: the job finishes once on another worker, nothing pa
   // The worker in its own process, as `npm run serve:download-worker` runs it.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps', 'download-worker', 'src', 'main.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: db.url, TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue, DOWNLOAD_DIR: path.join(dataDir, 'downloads'), LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: db.url, TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue, DOWNLOAD_DIR: path.join(dataDir, 'downloads'), LOG_LEVEL: 'warn', MONTHLY_ARCHIVE_FIRST_RUN: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let childOut = '';

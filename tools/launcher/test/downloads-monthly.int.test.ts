@@ -1,7 +1,7 @@
 /**
  * Monthly archive files with the real Temporal server: a download worker, and the schedule created as a worker
- * creates it on start (it runs once on creation; a second start updates it in place); list_monthly_files lists what that run wrote; the files are valid zips in the upstream transaction
- * layouts with the database's rows; after some rows change and the schedule is triggered again, the Delta holds
+ * creates it on start (it runs once on creation; a second start updates it in place); list_monthly_files lists
+ * what that run wrote; the files are valid zips in the upstream transaction layouts with the database's rows; after some rows change and the schedule is triggered again, the Delta holds
  * exactly those rows.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { parse } from 'csv-parse/sync';
 import { createDownloadWorker, ensureMonthlyArchiveSchedule, installQuietRuntime, monthlyArchiveScheduleId } from '@usas/download-worker';
@@ -71,7 +72,13 @@ async function waitForRuns(client: Client, count: number): Promise<{ files: numb
     const actions = info.recentActions;
     if (actions.length >= count) {
       const last = actions[actions.length - 1]!;
-      return client.workflow.getHandle(last.action.workflow.workflowId).result() as Promise<{ files: number; rows: number }>;
+      const run = client.workflow.getHandle(last.action.workflow.workflowId, last.action.workflow.firstExecutionRunId);
+      const result = (await run.result()) as { files: number; rows: number };
+      if (process.env.DOWNLOAD_HISTORY_DIR) {
+        // Regenerates the history the replay test checks the monthly archive workflow against.
+        writeFileSync(path.join(process.env.DOWNLOAD_HISTORY_DIR, 'monthly-archive-finished.json'), `${historyToJSON(await run.fetchHistory())}\n`);
+      }
+      return result;
     }
     if (Date.now() > deadline) throw new Error(`monthly archive schedule has ${actions.length} runs, waited for ${count}`);
     await new Promise((r) => setTimeout(r, 500));

@@ -125,6 +125,7 @@ describe('npm start and SIGTERM', () => {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '/root',
         npm_config_update_notifier: 'false',
+        MONTHLY_ARCHIVE_FIRST_RUN: 'false',
         DATA_DIR: dataDir,
         EMBEDDED_PG_PORT: String(await freePort()),
         PORT: String(port),

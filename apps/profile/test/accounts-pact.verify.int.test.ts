@@ -7,7 +7,6 @@ import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { serveHarness, startHarness, type Harness } from '@usas/test-harness';
 import { sql } from 'slonik';
-import { warmPool } from './accounts-seed';
 import { insertRows } from './seed';
 
 let h: Harness;
@@ -15,7 +14,6 @@ let served: Awaited<ReturnType<typeof serveHarness>> | undefined;
 
 beforeAll(async () => {
   h = await startHarness();
-  await warmPool(h.db.pool);
   served = await serveHarness(h);
 });
 

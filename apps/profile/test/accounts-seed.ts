@@ -31,21 +31,6 @@ export interface AccountSeed {
 
 const TasRow = z.object({ tas: z.number(), label: z.string(), fa: z.number(), code: z.string(), title: z.string().nullable(), toptier: z.number() });
 
-/**
- * Opens the pool's connections before the tests use them: on a loaded machine a first connection can take longer
- * than the pool's connect timeout, and the endpoints would answer 503 instead of what is being tested.
- */
-export async function warmPool(db: CommonQueryMethods & { connect: <T>(fn: (c: CommonQueryMethods) => Promise<T>) => Promise<T> }, connections = 4): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await Promise.all(Array.from({ length: connections }, () => db.connect((c) => c.query(sql.unsafe`SELECT pg_sleep(0.2)`))));
-      return;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-    }
-  }
-}
-
 /** Writes the seed and refreshes the account summaries. */
 export async function seedAccountData(db: CommonQueryMethods): Promise<AccountSeed> {
   // An agency with two federal accounts, the first of which has at least two Treasury accounts.

@@ -5,14 +5,13 @@
 import { startHarness, type Harness } from '@usas/test-harness';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { FY, OLD_FY, seedAccountData, warmPool, type AccountSeed, type SeedFileA, type SeedFileB } from './accounts-seed';
+import { FY, OLD_FY, seedAccountData, type AccountSeed, type SeedFileA, type SeedFileB } from './accounts-seed';
 
 let h: Harness;
 let seed: AccountSeed;
 
 beforeAll(async () => {
   h = await startHarness();
-  await warmPool(h.db.pool);
   seed = await seedAccountData(h.db.pool);
 }, 120_000);
 

@@ -40,25 +40,8 @@ const IdRow = z.object({ id: z.number() });
 const OcRow = z.object({ id: z.number(), major: z.string(), code: z.string() });
 const PaRow = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
-/**
- * Waits until the fresh test database accepts a connection: on a loaded machine the first connection can miss
- * the pool's 3 s connect timeout (seen with 8 sessions on 2 cores), and a retry then succeeds.
- */
-export async function waitForDatabase(db: CommonQueryMethods, attempts = 10): Promise<void> {
-  for (let i = 1; ; i += 1) {
-    try {
-      await db.query(sql.unsafe`SELECT 1`);
-      return;
-    } catch (error) {
-      if (i >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}
-
 /** Writes the test agency's rows and returns them. */
 export async function seedReportingData(db: CommonQueryMethods): Promise<ReportingSeed> {
-  await waitForDatabase(db);
   const toptierAgencyId = await db.oneFirst(sql.type(IdRow)`
     INSERT INTO toptier_agency (toptier_code, abbreviation, name) VALUES (${AGENCY.code}, ${AGENCY.abbreviation}, ${AGENCY.name})
     RETURNING toptier_agency_id AS id`);

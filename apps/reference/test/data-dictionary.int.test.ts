@@ -19,15 +19,6 @@ const LISTINGS = [
 
 beforeAll(async () => {
   h = await startHarness();
-  // On a loaded machine the first connection to the fresh database can miss the pool's connect timeout.
-  for (let i = 0; i < 10; i += 1) {
-    try {
-      await h.db.pool.query(sql.unsafe`SELECT 1`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
   await h.db.pool.query(sql.unsafe`DELETE FROM references_cfda`);
   for (const l of LISTINGS) {
     await h.db.pool.query(sql.unsafe`INSERT INTO references_cfda (program_number, program_title, federal_agency) VALUES (${l.number}, ${l.title}, ${l.agency})`);

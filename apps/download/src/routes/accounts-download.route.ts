@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import {
   accountFileStem,
   accountZipName,
@@ -22,8 +21,8 @@ const SUBMISSION_ORDER: AccountSubmissionType[] = ['account_balances', 'object_c
  * resolve is a 400.
  */
 export const accountsDownloadRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'downloadAccounts'>> => {
-    const body = req.body as RequestBody<'downloadAccounts'>;
+  jsonHandler<'downloadAccounts'>(async (req) => {
+    const body = req.body;
     const f = body.filters;
     if ((f.quarter === undefined) === (f.period === undefined)) {
       throw badRequest('Provide either filters.quarter or filters.period, not both.', [{ path: '/body/filters/quarter', message: 'quarter or period', code: 'required' }]);

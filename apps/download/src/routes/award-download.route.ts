@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { ALL_AWARD_TYPE_CODES, downloadTimestamp, loadFilterContext, planAwardDownload, ZIP_PREFIX, type AwardDownloadRequest } from '@usas/downloads';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
@@ -14,8 +13,9 @@ import { jobUrls, startDownload } from './start-download';
 const DOWNLOAD_TYPE = { awards: 'awards', transactions: 'prime_transactions', subawards: 'sub_awards' } as const;
 
 export const awardDownloadRoute = (ctx: DownloadContext, requestType: 'award' | 'transaction' | 'search') =>
-  jsonHandler(async (req): Promise<ResponseBody<'downloadAwards'>> => {
-    const body = req.body as RequestBody<'downloadSearch'>;
+  // Typed as download/search, whose body is the awards/transactions body plus `spending_level` (read for search only).
+  jsonHandler<'downloadSearch'>(async (req) => {
+    const body = req.body;
     const levels = body.spending_level ?? ['awards', 'transactions', 'subawards'];
     const request: AwardDownloadRequest = {
       request_type: requestType,

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { awardIdFileName, downloadTimestamp, findAwardForDownload, type AwardIdDownloadRequest } from '@usas/downloads';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
@@ -19,8 +18,8 @@ function isKind(kind: AwardIdDownloadRequest['request_type'], award: { is_fpds: 
  * and transactions). The award must exist and be of that kind (400 otherwise, before any job exists).
  */
 export const awardIdDownloadRoute = (ctx: DownloadContext, kind: AwardIdDownloadRequest['request_type']) =>
-  jsonHandler(async (req): Promise<ResponseBody<'downloadContract'>> => {
-    const body = req.body as RequestBody<'downloadContract'>;
+  jsonHandler<'downloadContract'>(async (req) => {
+    const body = req.body;
     const award = await findAwardForDownload(ctx.db, body.award_id);
     if (!award) {
       throw badRequest(`No award with award_id ${JSON.stringify(body.award_id)}.`, [{ path: '/body/award_id', message: 'unknown award', code: 'not_found' }]);

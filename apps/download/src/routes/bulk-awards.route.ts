@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { ALL_AWARD_TYPE_CODES, bulkKind, downloadTimestamp, loadFilterContext, planAwardDownload, type AwardDownloadRequest } from '@usas/downloads';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
@@ -11,8 +10,8 @@ import { jobUrls, startDownload } from './start-download';
  * other downloads use (date_range + date_type -> time_period, keyword -> keywords); no row limit.
  */
 export const bulkAwardsRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'bulkDownloadAwards'>> => {
-    const body = req.body as RequestBody<'bulkDownloadAwards'>;
+  jsonHandler<'bulkDownloadAwards'>(async (req) => {
+    const body = req.body;
     const f = body.filters;
     const prime = f.prime_award_types ?? [];
     const sub = f.sub_award_types ?? [];

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { DownloadContext } from '../download-context';
 import { listAccountAgencies, listAwardAgencies, listSubAgencies, type BulkAgencyRow } from '../queries/bulk-agencies.query';
@@ -8,8 +7,8 @@ export const CFO_AGENCY_ORDER = ['012', '013', '097', '091', '089', '075', '070'
 
 /** POST /api/v2/bulk_download/list_agencies/: CFO agencies first (in CFO order), the others by name; or one agency's subtiers. */
 export const bulkListAgenciesRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'bulkDownloadListAgencies'>> => {
-    const body = req.body as RequestBody<'bulkDownloadListAgencies'>;
+  jsonHandler<'bulkDownloadListAgencies'>(async (req) => {
+    const body = req.body;
     if (body.type === 'award_agencies' && body.agency) {
       const names = await listSubAgencies(ctx.db, body.agency);
       return { agencies: { cfo_agencies: [], other_agencies: [] }, sub_agencies: names.map((subtier_agency_name) => ({ subtier_agency_name })) };

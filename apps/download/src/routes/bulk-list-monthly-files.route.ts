@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { listMonthlyFiles } from '@usas/downloads';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
@@ -12,8 +11,8 @@ import { jobUrls } from './start-download';
  * was written: a file row exists only once its zip is complete.
  */
 export const bulkListMonthlyFilesRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'bulkDownloadListMonthlyFiles'>> => {
-    const body = req.body as RequestBody<'bulkDownloadListMonthlyFiles'>;
+  jsonHandler<'bulkDownloadListMonthlyFiles'>(async (req) => {
+    const body = req.body;
     const agency = body.agency === 'all'
       ? { toptier_code: 'All', name: 'All', abbreviation: null }
       : await findToptierAgency(ctx.db, body.agency);

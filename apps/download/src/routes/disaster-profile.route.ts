@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { downloadTimestamp, loadFilterContext, planDisasterProfile, type DisasterProfileRequest } from '@usas/downloads';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
@@ -12,8 +11,9 @@ import { jobUrls, startDownload } from './start-download';
  * DEF codes (default: all of them) up to the latest closed submission period. Other codes are a 400.
  */
 export const disasterProfileRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'downloadDisaster'>> => {
-    const body = (req.body ?? {}) as RequestBody<'downloadDisaster'>;
+  jsonHandler<'downloadDisaster'>(async (req) => {
+    // The operation's body is optional: a bodyless POST means every COVID-19 code.
+    const body: Partial<typeof req.body> = req.body ?? {};
     const covid = (await listDisasterCodes(ctx.db)).filter((c) => c.group_name === 'covid_19').map((c) => c.code);
     const codes = body.filters?.def_codes?.length ? [...new Set(body.filters.def_codes)].sort() : covid;
     const other = codes.filter((c) => !covid.includes(c));

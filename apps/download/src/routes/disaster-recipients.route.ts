@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { awardCategoryOf, disasterRecipientColumns, downloadTimestamp, type DisasterRecipientsRequest } from '@usas/downloads';
 import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
@@ -8,8 +7,8 @@ import { jobUrls, startDownload } from './start-download';
 
 /** POST /api/v2/download/disaster/recipients/: DEF codes default to every COVID-19 code; unknown codes are a 400. */
 export const disasterRecipientsRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'downloadDisasterRecipients'>> => {
-    const body = req.body as RequestBody<'downloadDisasterRecipients'>;
+  jsonHandler<'downloadDisasterRecipients'>(async (req) => {
+    const body = req.body;
     const known = await listDisasterCodes(ctx.db);
     const defCodes = body.filters?.def_codes?.length ? [...new Set(body.filters.def_codes)] : known.filter((c) => c.group_name === 'covid_19').map((c) => c.code);
     const unknown = defCodes.filter((c) => !known.some((k) => k.code === c));

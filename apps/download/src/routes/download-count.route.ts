@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { DOWNLOAD_MIN_DATE, loadFilterContext, MAX_DOWNLOAD_LIMIT } from '@usas/downloads';
 import { compileFilters } from '@usas/filters';
 import { jsonHandler } from '@usas/service-kit';
@@ -7,8 +6,8 @@ import { countRows } from '../queries/count-rows.query';
 
 /** POST /api/v2/download/count/: rows a download of these filters holds at the spending level, against the 500,000 limit. */
 export const downloadCountRoute = (ctx: DownloadContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'downloadCount'>> => {
-    const body = req.body as RequestBody<'downloadCount'>;
+  jsonHandler<'downloadCount'>(async (req) => {
+    const body = req.body;
     const level = body.spending_level ?? 'transactions';
     const where = compileFilters(body.filters, level, { ...(await loadFilterContext(ctx.db)), minDate: DOWNLOAD_MIN_DATE });
     const count = await countRows(ctx.db, level, where);

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { CommonQueryMethods } from 'slonik';
 import { resolveAward } from '../common/award-ref';
@@ -43,8 +43,8 @@ export const countFederalAccountsRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/transactions/: an award's transaction history. */
 export const transactionsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listTransactions'>> => {
-    const body = req.body as RequestBody<'listTransactions'>;
+  jsonHandler<'listTransactions'>(async (req) => {
+    const body = req.body;
     const award = await resolveAward(db, body.award_id);
     const p = paging(body);
     const [rows, total] = await Promise.all([
@@ -56,8 +56,8 @@ export const transactionsRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/subawards/: subawards of one award, or of all awards without award_id. */
 export const subawardsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listSubawards'>> => {
-    const body = req.body as RequestBody<'listSubawards'>;
+  jsonHandler<'listSubawards'>(async (req) => {
+    const body = req.body;
     const awardId = body.award_id === undefined ? null : (await resolveAward(db, body.award_id)).award_id;
     const p = paging(body);
     const [rows, total] = await Promise.all([
@@ -73,8 +73,8 @@ export const lastUpdatedRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/awards/accounts/: federal accounts of an award. */
 export const awardAccountsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listAwardAccounts'>> => {
-    const body = req.body as RequestBody<'listAwardAccounts'>;
+  jsonHandler<'listAwardAccounts'>(async (req) => {
+    const body = req.body;
     const award = await resolveAward(db, body.award_id);
     const p = paging(body);
     const rows = await listAccounts(db, oneAward(award.award_id), body.sort ?? 'federal_account', body.order ?? 'desc', p);
@@ -94,8 +94,8 @@ export function fundingResult(rows: readonly FundingRow[], withAward: boolean): 
 
 /** POST /api/v2/awards/funding/: File C rows of an award. */
 export const awardFundingRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listAwardFunding'>> => {
-    const body = req.body as RequestBody<'listAwardFunding'>;
+  jsonHandler<'listAwardFunding'>(async (req) => {
+    const body = req.body;
     const award = await resolveAward(db, body.award_id);
     const p = paging(body);
     const rows = await listFunding(db, oneAward(award.award_id), undefined, body.sort ?? 'reporting_fiscal_date', body.order ?? 'desc', p);
@@ -104,8 +104,8 @@ export const awardFundingRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/awards/funding_rollup/ */
 export const awardFundingRollupRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'getAwardFundingRollup'>> => {
-    const body = req.body as RequestBody<'getAwardFundingRollup'>;
+  jsonHandler<'getAwardFundingRollup'>(async (req) => {
+    const body = req.body;
     const award = await resolveAward(db, body.award_id);
     return fundingRollup(db, oneAward(award.award_id));
   });

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { CommonQueryMethods } from 'slonik';
 import { resolveIdv } from '../common/award-ref';
@@ -11,8 +11,8 @@ import { fundingResult } from './award-lists.route';
 
 /** POST /api/v2/idvs/accounts/: federal accounts of the awards under an IDV. */
 export const idvAccountsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listIdvAccounts'>> => {
-    const body = req.body as RequestBody<'listIdvAccounts'>;
+  jsonHandler<'listIdvAccounts'>(async (req) => {
+    const body = req.body;
     const idv = await resolveIdv(db, body.award_id);
     const p = paging(body);
     const scope = idvDescendants(idv.award_id);
@@ -30,8 +30,8 @@ export const idvCountFederalAccountsRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/idvs/funding/: File C rows of the awards under an IDV. */
 export const idvFundingRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listIdvFunding'>> => {
-    const body = req.body as RequestBody<'listIdvFunding'>;
+  jsonHandler<'listIdvFunding'>(async (req) => {
+    const body = req.body;
     const idv = await resolveIdv(db, body.award_id);
     const p = paging(body);
     const rows = await listFunding(db, idvDescendants(idv.award_id), body.piid, body.sort ?? 'reporting_fiscal_date', body.order ?? 'desc', p);
@@ -40,8 +40,8 @@ export const idvFundingRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/idvs/funding_rollup/ */
 export const idvFundingRollupRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'getIdvFundingRollup'>> => {
-    const body = req.body as RequestBody<'getIdvFundingRollup'>;
+  jsonHandler<'getIdvFundingRollup'>(async (req) => {
+    const body = req.body;
     const idv = await resolveIdv(db, body.award_id);
     return fundingRollup(db, idvDescendants(idv.award_id));
   });
@@ -78,8 +78,8 @@ export const idvAmountsRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/idvs/awards/: child IDVs, child awards or grandchild awards. */
 export const idvAwardsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listIdvAwards'>> => {
-    const body = req.body as RequestBody<'listIdvAwards'>;
+  jsonHandler<'listIdvAwards'>(async (req) => {
+    const body = req.body;
     const idv = await resolveIdv(db, body.award_id);
     const p = paging(body);
     const rows = await listRelatedAwards(db, idv.award_id, body.type ?? 'child_idvs', body.sort ?? 'period_of_performance_start_date', body.order ?? 'desc', p);
@@ -88,8 +88,8 @@ export const idvAwardsRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/idvs/activity/ */
 export const idvActivityRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listIdvActivity'>> => {
-    const body = req.body as RequestBody<'listIdvActivity'>;
+  jsonHandler<'listIdvActivity'>(async (req) => {
+    const body = req.body;
     const idv = await resolveIdv(db, body.award_id);
     const p = paging(body);
     const rows = await listIdvActivity(db, idv.award_id, body.hide_edge_cases ?? false, p);

@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { badRequest, notFound } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import type { CommonQueryMethods } from 'slonik';
@@ -29,8 +29,8 @@ export function parseYear(raw: string | undefined): number | null | 'latest' {
 
 /** POST /api/v2/recipient/ (and the deprecated recipient/duns/). */
 export const listRecipientsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listRecipients'>> => {
-    const body = req.body as RequestBody<'listRecipients'>;
+  jsonHandler<'listRecipients'>(async (req) => {
+    const body = req.body;
     const p = paging(body, 50);
     const awardType = body.award_type ?? 'all';
     const [rows, total] = await Promise.all([
@@ -42,8 +42,8 @@ export const listRecipientsRoute = (db: CommonQueryMethods) =>
 
 /** POST /api/v2/recipient/count/ */
 export const countRecipientsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'countRecipients'>> => {
-    const body = req.body as RequestBody<'countRecipients'>;
+  jsonHandler<'countRecipients'>(async (req) => {
+    const body = req.body;
     return { count: await countRecipients(db, body.keyword, body.award_type ?? 'all') };
   });
 

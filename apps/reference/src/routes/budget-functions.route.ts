@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { DatabasePool } from 'slonik';
 import { listBudgetFunctions, listBudgetSubfunctions } from '../queries/list-budget-functions.query';
@@ -9,7 +9,8 @@ export const listBudgetFunctionsRoute = (db: DatabasePool) =>
 
 /** POST /api/v2/budget_functions/list_budget_subfunctions/ */
 export const listBudgetSubfunctionsRoute = (db: DatabasePool) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listBudgetSubfunctions'>> => {
-    const body = (req.body ?? {}) as RequestBody<'listBudgetSubfunctions'>;
+  jsonHandler<'listBudgetSubfunctions'>(async (req) => {
+    // The body is optional: a bodyless POST means the defaults.
+    const body: Partial<typeof req.body> = req.body ?? {};
     return { results: [...(await listBudgetSubfunctions(db, body.budget_function))] };
   });

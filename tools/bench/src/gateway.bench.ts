@@ -5,7 +5,10 @@
  * concurrency limit, the reference app answering from memory) next to bare express serving the same
  * JSON document, in one run, on loopback. Each server runs in its own child process, the load
  * (autocannon, keep-alive connections) in this one. Rounds alternate bare / gateway after a warm-up of
- * each, and the mean of the rounds is compared (goal: gateway >= 0.7x bare).
+ * each, and the mean of the rounds is compared (goal: gateway >= 0.7x bare). A third server, express with
+ * express-openapi-validator mounted as its README shows (same spec and options, but without the gateway's
+ * route-regexp cache and its skipping of operations that take no input), shows what the required validator
+ * costs when used plainly: the gateway's own steps have to stay cheaper than what those two savings buy.
  * Database: DATABASE_URL, or the embedded server under DATA_DIR / EMBEDDED_PG_PORT; migrations and the
  * reference data load run first (both skip what is already there). `--profile yes` runs the gateway under
  * `node --cpu-prof` and prints its top self-time frames and the share of each package.
@@ -136,13 +139,18 @@ export async function run(args: string[]): Promise<void> {
     const barePort = await freePort();
     const bare = await startServer([path.join(__dirname, 'bare-express.ts'), String(barePort), o.path, file], process.env, `http://127.0.0.1:${barePort}`, o.path);
     servers.push(bare);
+    const floorPort = await freePort();
+    const specFile = path.join(ROOT, 'libs', 'api-types', 'generated', 'openapi.json');
+    const floor = await startServer([path.join(__dirname, 'bare-express.ts'), String(floorPort), o.path, file, specFile], process.env, `http://127.0.0.1:${floorPort}`, o.path);
+    servers.push(floor);
     log(`${o.path}: ${doc.length.toLocaleString('en-US')} bytes of JSON; ${connections} connections, ${seconds} s per measure, ${rounds} rounds, log level ${config.LOG_LEVEL}`);
     log('warming up');
     await load(bare, o.path, 2, connections);
+    await load(floor, o.path, 2, connections);
     await load(gateway, o.path, 2, connections);
-    const measures: Record<'bare' | 'gateway', Measure[]> = { bare: [], gateway: [] };
+    const measures: Record<'bare' | 'floor' | 'gateway', Measure[]> = { bare: [], floor: [], gateway: [] };
     for (let r = 0; r < rounds; r += 1) {
-      for (const [name, server] of [['bare', bare], ['gateway', gateway]] as const) {
+      for (const [name, server] of [['bare', bare], ['floor', floor], ['gateway', gateway]] as const) {
         const m = await load(server, o.path, seconds, connections);
         measures[name].push(m);
         log(
@@ -152,8 +160,9 @@ export async function run(args: string[]): Promise<void> {
       }
     }
     const mean = (ms: Measure[], k: keyof Measure) => ms.reduce((n, m) => n + m[k], 0) / ms.length;
-    const rows = (['bare', 'gateway'] as const).map((name) => [
-      name === 'bare' ? 'bare express' : 'gateway (full stack)',
+    const label = { bare: 'bare express', floor: 'express + validator (floor)', gateway: 'gateway (full stack)' } as const;
+    const rows = (['bare', 'floor', 'gateway'] as const).map((name) => [
+      label[name],
       Math.round(mean(measures[name], 'rps')).toLocaleString('en-US'),
       mean(measures[name], 'p50').toFixed(1),
       mean(measures[name], 'p99').toFixed(1),
@@ -162,11 +171,14 @@ export async function run(args: string[]): Promise<void> {
     ]);
     const ratio = mean(measures.gateway, 'rps') / mean(measures.bare, 'rps');
     const cpuRatio = mean(measures.bare, 'cpuUs') / mean(measures.gateway, 'cpuUs');
+    const floorRatio = mean(measures.floor, 'rps') / mean(measures.bare, 'rps');
+    const overFloor = mean(measures.gateway, 'rps') / mean(measures.floor, 'rps');
     process.stdout.write(
       `\nGET ${o.path} (${connections} connections, ${rounds} x ${seconds} s each):\n` +
         `${table(['server', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'not 2xx'], rows)}\n` +
         `gateway / bare express: ${ratio.toFixed(2)}x req/s (goal >= 0.70x); ` +
-        `${Number.isNaN(cpuRatio) ? '' : `${cpuRatio.toFixed(2)}x by server CPU per request (steadier on a busy machine)`}\n`,
+        `${Number.isNaN(cpuRatio) ? '' : `${cpuRatio.toFixed(2)}x by server CPU per request (steadier on a busy machine)`}\n` +
+        `floor (express + validator) / bare express: ${floorRatio.toFixed(2)}x req/s; gateway / floor: ${overFloor.toFixed(2)}x req/s\n`,
     );
     if (profile) {
       // The profile is written when the gateway exits; stop it first.

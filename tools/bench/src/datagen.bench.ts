@@ -43,7 +43,10 @@ export async function run(args: string[]): Promise<void> {
           bar ??= createProgress(`awards (${o.scale})`, e.total);
           bar.update(e.done ?? 0);
           if (e.done === e.total) bar.stop();
-        } else if (e.phase !== 'index' && e.note) {
+        } else if (e.phase === 'index' && e.total !== undefined) {
+          // One line per finished index build (dozens, minutes apart at bench scale), so a long phase shows it moves.
+          process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] index ${e.done ?? 0}/${e.total}: ${e.note ?? ''}\n`);
+        } else if (e.note) {
           process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${e.phase}: ${e.note}\n`);
         }
       },

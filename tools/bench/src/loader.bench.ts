@@ -107,8 +107,8 @@ async function importFile(url: string, file: string): Promise<{ seconds: number;
  * Two update files of the same 1,000 contract transactions of the loaded database's busiest fiscal year
  * (half with changed amounts, half new transactions of the same awards; amounts and keys differ between the
  * two), imported one after the other: the first with the log of changed rows the summaries are merged from
- * (migration 0072), the second with that log marked incomplete, so the summaries of the fiscal years
- * involved are rebuilt (0065). Both files change the same rows in the same way, so the rest of the import
+ * (refresh_search_summaries_changed_rows), the second with that log marked incomplete, so the summaries of
+ * the fiscal years involved are rebuilt (refresh_search_summaries by fiscal year). Both files change the same rows in the same way, so the rest of the import
  * costs the same.
  */
 async function updateFiles(url: string, dir: string): Promise<Array<Array<string | number>>> {

@@ -543,7 +543,7 @@ describe('load:awards importer', () => {
     const second = await loadAwardFiles(db.url, [file('recipients-2.csv', csv(CONTRACT_COLUMNS, [moved]))], { asOf });
     expect(second.files[0]).toMatchObject({ inserted: 0, updated: 1 });
     // the old recipient and its parent (the hashes before the update) and the new ones; not every recipient
-    // (read from the log of changed rows merged into the kept grouping, migration 0073)
+    // (read from the log of changed rows merged into the kept grouping: derive_recipients from_log)
     expect(await state()).toEqual({ last_scope: expect.stringMatching(/^[1-9]\d* recipient hashes from changed rows$/), derived_as_of: asOf });
     expect(Number((await state())!.last_scope.split(' ')[0])).toBeLessThan(10);
     expect(await profile('TSTUEI000050', 'C')).toEqual([{ last_12_months: '1000.00', last_12_months_count: 1 }]);
@@ -837,7 +837,7 @@ describe('load:awards importer', () => {
     // (the start date is the earliest transaction's, as upstream's update_awards sets it)
     expect(await state()).toEqual({ action_date: '2022-03-01', last_modified_date: '2022-03-05', start_date: '2022-01-10', end_date: '2024-12-31',
       total_obligation: '130.00', transaction_count: 3, latest: 'LAT-2' });
-    // the derive step (migration 0080) agrees with what the importer wrote
+    // the derive step (derive_award_rollups) agrees with what the importer wrote
     const derived = async () => {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
@@ -967,7 +967,7 @@ describe('load:awards importer', () => {
     expect(tx?.detail).toEqual({ ...expected, assistance_type_code: '04', business_types_code: 'H', record_type_code: '2' });
   });
 
-  it('stores detail out of line without trying to compress it (migration 0076)', async () => {
+  it('stores detail out of line without trying to compress it (STORAGE EXTERNAL, baseline 0099)', async () => {
     // a value pglz would shrink to almost nothing: under the default storage it would be kept compressed
     const long = 'ab'.repeat(3000);
     const row: Record<string, string> = { ...assistanceRows()[0]!, assistance_transaction_unique_key: 'DETAIL_LONG',

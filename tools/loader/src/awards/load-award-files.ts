@@ -417,7 +417,7 @@ const TX_KEY_COLUMNS = new Set(['transaction_unique_id', 'generated_unique_award
 
 /**
  * The transaction columns whose values the award's keyword document must hold (the filters' definition of it,
- * which derive_award_keyword_text of migration 0064 follows), and the award columns of the award's own values
+ * which functions/derive_award_keyword_text.sql follows), and the award columns of the award's own values
  * that they are compared with (the document's arguments besides the transactions' text).
  */
 const TX_KEYWORD_COLUMNS = LEVEL_COLUMNS.transactions.keywordDocument.viaAward?.covers ?? [];
@@ -427,11 +427,11 @@ const AWARD_KEYWORD_COLUMNS = LEVEL_COLUMNS.awards.keywordDocument.columns.filte
  * Raise when a change to this module alters what a transaction file's row is written as in a way the
  * column expressions hashed by sourceDigest do not show (a rule in a statement rather than in the mapping).
  */
-// 2: an award's last_modified_date is its latest transaction's, not the greatest (migration 0080)
+// 2: an award's last_modified_date is its latest transaction's, not the greatest (derive_award_rollups' latest_key)
 const IMPORT_RULES_VERSION = 2;
 
 /**
- * The SQL expression of a staged row's `source_digest` (migration 0074): a 64-bit hash of the row's values,
+ * The SQL expression of a staged row's `source_digest` (transaction_search.source_digest, baseline 0099): a 64-bit hash of the row's values,
  * seeded with a fingerprint of everything else its written values depend on, namely the file's header, the
  * mapping of that header to columns, the version of the import rules, and the checksums of the reference
  * data loaded (agency, office and other lookups). A row that was written from the same values under the
@@ -561,7 +561,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           sum(indirect_federal_sharing)::numeric(23, 2) AS total_indirect_federal_sharing,
           max(sort_key) AS latest_key, min(sort_key) AS earliest_key
         FROM award_tx GROUP BY generated_unique_award_id),
-      -- the distinct searched values of each award's transactions, for its keyword document (migration 0064)
+      -- the distinct searched values of each award's transactions, for its keyword document (derive_award_keyword_text)
       kw AS MATERIALIZED (
         SELECT t.generated_unique_award_id AS k, array_agg(DISTINCT v.v) AS keyword_values
         FROM award_tx t CROSS JOIN LATERAL unnest(t.keyword_values) AS v(v) WHERE v.v IS NOT NULL

@@ -466,11 +466,10 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   const awardSrc = new SourceColumns(header, columnRules(layout, header));
   // an award's business categories are those of its latest transaction (same rules, same row), from award_tx
   // and its period of performance start date its earliest transaction's, as upstream's update_awards sets them
-  const earliestSrc = new SourceColumns(header, columnRules(layout, header), 'e');
-  const startDate = header.includes(START_DATE)
-    ? `(SELECT ${earliestSrc.date(START_DATE)} FROM award_stage e WHERE e._row = split_part(s.earliest_key, chr(1), 4)::bigint)` : undefined;
+  // (award_tx carries each row's start date, so the earliest row's is a join of narrow rows)
+  const hasStartDate = header.includes(START_DATE);
   const award = awardFromTransactionColumns(awardSrc, layout)
-    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : c === START_DATE ? startDate ?? e : e]);
+    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : c === START_DATE && hasStartDate ? 's.earliest_start_date' : e]);
   const latestValues = award.filter(([c]) => c !== START_DATE);
   const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
   const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
@@ -525,7 +524,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
     await client.query(`
       CREATE TEMP TABLE award_tx ON COMMIT DROP AS
       SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.source_digest, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office, n.keyword_values,
-        ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories,
+        ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories, n.start_date,
         (n.action_date::text || chr(1) || coalesce(n.modification_number, '') || chr(1) || n.transaction_unique_id || chr(1) || n._row::text) COLLATE "C" AS sort_key,
         CASE WHEN n.existing_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE n.existing_id END AS transaction_id
       FROM (
@@ -533,7 +532,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         SELECT s._row, ${selectList(keyColumns)}, ex.transaction_id AS existing_id, ${digest} AS source_digest,
           ${keys.awarding} AS lookup_awarding,
           ${keys.funding} AS lookup_funding, ${keys.awardingOffice} AS lookup_awarding_office, ${keys.fundingOffice} AS lookup_funding_office,
-          ${keywordValues} AS keyword_values
+          ${keywordValues} AS keyword_values, ${hasStartDate ? src.date(START_DATE) : 'NULL::date'} AS start_date
           ${(categories?.inputs ?? []).map(([name, sql]) => `, ${sql} AS ${name}`).join('')}
         FROM award_stage s
         CROSS JOIN LATERAL (SELECT ${typeExpression(src, layout)} AS code) t0
@@ -569,8 +568,9 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
       -- the staged row of each award's latest transaction, picked before any lookup is made; in file order,
       -- which the lookups below keep (picked is their outer side), so new awards are numbered in file order
       picked AS MATERIALIZED (
-        SELECT s.*, r.*, t.business_categories AS latest_business_categories, t.last_modified_date
+        SELECT s.*, r.*, t.business_categories AS latest_business_categories, t.last_modified_date, e.start_date AS earliest_start_date
         FROM r JOIN award_stage s ON s._row = split_part(r.latest_key, chr(1), 4)::bigint JOIN award_tx t ON t._row = s._row
+        JOIN award_tx e ON e._row = split_part(r.earliest_key, chr(1), 4)::bigint
         ORDER BY s._row),
       ${fileCLists(awardSrc, 'picked')}
       SELECT s._row, s.transaction_count, s.total_obligation, s.total_subsidy_cost, s.total_loan_value, s.generated_pragmatic_obligation,

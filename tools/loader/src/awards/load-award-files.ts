@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { LEVEL_COLUMNS } from '@usas/filters';
-import { clearDerivedPending, clearDeriveScope, deriveScoped, refreshSearchSummaries, scopePendingAwards } from '@usas/read-model';
+import { clearDerivedPending, clearDeriveScope, deriveScoped, refreshSearchSummaries } from '@usas/read-model';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
@@ -390,7 +390,14 @@ async function withIndexWindow<T>(
   }
   if (tables.length === 0) return write();
   const dropped = await step('drop indexes', () => dropSecondaryIndexes(client, tables));
+  // A write this large next to the tables is cheaper summarised and derived again in full than logged row by
+  // row: the triggers that record each changed row (for the summaries and the recipients) are off while it
+  // runs, which marks both records incomplete (set_change_recording). Like the index drop this is inside the
+  // file's transaction (no other writer gets in while the tables are locked), so a rollback undoes it too.
+  const recording = (await client.query<{ on: boolean }>('SELECT search_summary_recording() AS on')).rows[0]?.on === true;
+  if (recording) await client.query('SELECT set_change_recording(false)');
   const out = await write();
+  if (recording) await client.query('SELECT set_change_recording(true)');
   await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
   await step('rebuild indexes', () => dropped.restore());
   return out;
@@ -676,7 +683,12 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           lv.levels${copied.map((c) => `, a."a__${c}"`).join('')}
         FROM ${txFrom}
         WHERE m.existing_id IS NULL`);
-      await client.query(`INSERT INTO award_derive_pending (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
+      // An award created here from all its transactions is written whole: the derive steps that recompute its
+      // rollups, keyword text and File C columns pass it over (award_derive_pending.whole, migration 0180). Any
+      // other write of it (another file of the same import, a cut-off import before) clears the mark.
+      await client.query(`
+        INSERT INTO award_derive_pending (award_id, whole) SELECT award_id, existing_award_id IS NULL FROM award_latest
+        ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
       return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
     });
   });
@@ -731,7 +743,7 @@ async function upsertAwards(client: pg.Client, step: Step, mode: IndexMode, layo
       SELECT award_id FROM award_updated
       UNION SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
         WHERE m.existing_award_id IS NULL
-      ON CONFLICT DO NOTHING`);
+      ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
     const updated = await client.query<{ n: string }>('SELECT count(DISTINCT award_id) AS n FROM award_updated');
     return { inserted: inserted.rowCount ?? 0, updated: Number(updated.rows[0]?.n ?? 0) };
   }));
@@ -764,7 +776,9 @@ async function upsertSubawards(client: pg.Client, step: Step, mode: IndexMode, l
       SELECT ${prefixed(mapped, 'm')} FROM award_sub m
       WHERE NOT EXISTS (SELECT 1 FROM subaward_search x WHERE x.subaward_key = m.subaward_key)
       ORDER BY m._row`);
-    await client.query(`INSERT INTO award_derive_pending (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    await client.query(`
+      INSERT INTO award_derive_pending (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL
+      ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
     return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
   }));
 }
@@ -879,7 +893,9 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
     const derive: LoadAwardFilesResult['derive'] = [];
     let pending = 0;
     if (!options.skipDerive) {
-      pending = await scopePendingAwards(client);
+      // (scopePendingAwards, with each award's whole mark)
+      pending = (await client.query(`
+        INSERT INTO derive_scope (award_id, whole) SELECT award_id, whole FROM award_derive_pending ON CONFLICT DO NOTHING`)).rowCount ?? 0;
       if (pending > 0) {
         derive.push(...await deriveScoped(client, { asOf: options.asOf, onStep: options.onStep }));
         await clearDerivedPending(client);

@@ -631,6 +631,10 @@ describe('load:awards importer', () => {
     expect(result.files.map((f) => [f.inserted, f.updated])).toEqual([[2, 0]]);
     expect(steps).toEqual(expect.arrayContaining(['drop indexes', 'rebuild indexes']));
     expect(await indexes()).toEqual(before);
+    // the rows were not logged one by one: the summaries and recipients were rebuilt in full, and recording is on again
+    expect(await query(db.url, `SELECT (SELECT last_scope FROM search_summary_state) AS summaries, (SELECT last_scope FROM recipient_derive_state) AS recipients,
+      search_summary_recording() AS summary_recording, recipient_change_recording() AS recipient_recording`))
+      .toEqual([{ summaries: 'full', recipients: 'full', summary_recording: true, recipient_recording: true }]);
     // the rebuilt trigram index finds the new rows
     expect(await query(db.url, `
       SELECT count(*)::int AS n FROM award_search WHERE search_award_keyword_document(piid, fain, uri, display_award_id, recipient_uei,

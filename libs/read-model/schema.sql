@@ -166,6 +166,7 @@ CREATE TABLE award_data_load (
 
 CREATE TABLE award_derive_pending (
   award_id bigint NOT NULL,
+  whole boolean DEFAULT false NOT NULL,
   CONSTRAINT award_derive_pending_pkey PRIMARY KEY (award_id)
 );
 
@@ -1889,7 +1890,8 @@ DECLARE
   n bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   WITH tas AS (
     SELECT id, federal_account_id, tas_path, tas_component FROM treasury_account_search_path
   ), f AS (
@@ -1979,7 +1981,8 @@ DECLARE
   n bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   UPDATE award_search a SET transaction_keyword_text = w.text
   FROM (
     SELECT a.award_id, (
@@ -2050,7 +2053,8 @@ DECLARE
   n bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   WITH t AS (
     SELECT award_id,
       count(*)::integer AS transaction_count,
@@ -2152,7 +2156,7 @@ CREATE OR REPLACE FUNCTION public.derive_ensure_scope()
 AS $function$
 BEGIN
   IF to_regclass('pg_temp.derive_scope') IS NULL THEN
-    CREATE TEMP TABLE derive_scope (award_id bigint PRIMARY KEY);
+    CREATE TEMP TABLE derive_scope (award_id bigint PRIMARY KEY, whole boolean NOT NULL DEFAULT false);
   END IF;
 END $function$;
 
@@ -2259,7 +2263,7 @@ BEGIN
   DROP TABLE IF EXISTS _recipient_tx;
   from_log := partial AND state.tx_summary_as_of = as_of AND state.tx_delta_complete AND recipient_change_recording();
   IF from_log THEN
-    -- The logged changes, grouped as the summary is and signed, merged into it (merge_group_changes, 0072).
+    -- The logged changes, grouped as the summary is and signed, merged into it (functions/merge_group_changes.sql).
     DROP TABLE IF EXISTS _recipient_tx_change;
     CREATE TEMP TABLE _recipient_tx_change AS
     SELECT recipient_hash, parent_recipient_hash, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
@@ -2531,7 +2535,8 @@ DECLARE
   m bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   UPDATE transaction_search t SET
     treasury_account_identifiers = a.treasury_account_identifiers,
     federal_account_ids = a.federal_account_ids,

@@ -13,7 +13,8 @@ DECLARE
   n bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   WITH tas AS (
     SELECT id, federal_account_id, tas_path, tas_component FROM treasury_account_search_path
   ), f AS (

@@ -10,7 +10,8 @@ DECLARE
   n bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   UPDATE award_search a SET transaction_keyword_text = w.text
   FROM (
     SELECT a.award_id, (

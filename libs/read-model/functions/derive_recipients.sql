@@ -27,7 +27,7 @@ BEGIN
   DROP TABLE IF EXISTS _recipient_tx;
   from_log := partial AND state.tx_summary_as_of = as_of AND state.tx_delta_complete AND recipient_change_recording();
   IF from_log THEN
-    -- The logged changes, grouped as the summary is and signed, merged into it (merge_group_changes, 0072).
+    -- The logged changes, grouped as the summary is and signed, merged into it (functions/merge_group_changes.sql).
     DROP TABLE IF EXISTS _recipient_tx_change;
     CREATE TEMP TABLE _recipient_tx_change AS
     SELECT recipient_hash, parent_recipient_hash, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,

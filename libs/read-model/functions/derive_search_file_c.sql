@@ -11,7 +11,8 @@ DECLARE
   m bigint;
 BEGIN
   PERFORM derive_ensure_scope();
-  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope ORDER BY award_id) END;
+  -- (awards the importer wrote whole already hold what this step computes)
+  scope := CASE WHEN scoped THEN ARRAY(SELECT award_id FROM derive_scope WHERE NOT whole ORDER BY award_id) END;
   UPDATE transaction_search t SET
     treasury_account_identifiers = a.treasury_account_identifiers,
     federal_account_ids = a.federal_account_ids,

@@ -52,8 +52,8 @@ describe('datagen: determinism', () => {
 
   it('gives identical tables for the same seed and today, different ones for another seed', async () => {
     const options = { scale: 'tiny' as const, seed: 11, today: '2025-06-15' };
-    const first = await generateAwardData({ ...options, url: a.url });
-    const second = await generateAwardData({ ...options, url: b.url });
+    // (side by side: each generation waits on its database about half the time)
+    const [first, second] = await Promise.all([generateAwardData({ ...options, url: a.url }), generateAwardData({ ...options, url: b.url })]);
     expect(first.rows).toEqual(second.rows);
     expect(first.rows.award_search).toBe(2000);
     expect(first.rows.transaction_search).toBeGreaterThan(8000);

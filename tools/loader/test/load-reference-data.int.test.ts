@@ -182,4 +182,48 @@ describe('loading reference files', () => {
     await loadReferenceData(db.pool, { dir: again });
     expect(await idOf('subtier_agency', 'subtier_agency_id', 'subtier_code', '12X3')).toBeNull();
   });
+
+  it('refreshes the account summaries when the submission windows or Treasury accounts change', async () => {
+    // File A of an agency's FY2020 P08 submission (an agency code of its own: no generated submission competes
+    // for "latest"), written the way an account load writes it; nothing has refreshed the summaries since.
+    const tas = await db.pool.one(sql.type(z.object({ id: z.number(), fa: z.number(), agency: z.number() }))`
+      SELECT treasury_account_identifier AS id, federal_account_id AS fa, funding_toptier_agency_id AS agency
+      FROM treasury_appropriation_account WHERE tas_rendering_label = '012-X-4200-000'`);
+    await db.pool.query(sql.unsafe`
+      INSERT INTO submission_attributes (submission_id, toptier_code, reporting_fiscal_year, reporting_fiscal_quarter, reporting_fiscal_period,
+        quarter_format_flag, reporting_period_start, reporting_period_end, certified_date)
+      VALUES (990001, '990', 2020, 3, 8, false, '2020-05-01', '2020-05-31', '2020-06-20')`);
+    await db.pool.query(sql.unsafe`
+      INSERT INTO appropriation_account_balances (treasury_account_identifier, submission_id, total_budgetary_resources_amount_cpe,
+        budget_authority_appropriated_amount_cpe, obligations_incurred_total_by_tas_cpe, gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe)
+      VALUES (${tas.id}, 990001, 1234.56, 1000.00, 800.25, 600.10, 434.31)`);
+    const balance = () => db.pool.any(sql.type(z.object({
+      submission_id: z.number(), federal_account_id: z.number().nullable(), funding_toptier_agency_id: z.number().nullable(),
+      budget_authority: z.string(), appropriations: z.string(), obligations: z.string(), outlays: z.string(), unobligated: z.string(),
+    }))`
+      SELECT submission_id, federal_account_id, funding_toptier_agency_id, budget_authority::text, appropriations::text,
+        obligations::text, outlays::text, unobligated::text
+      FROM account_fy_tas_balance WHERE treasury_account_identifier = ${tas.id} AND fiscal_year = 2020`);
+    const submission = () => db.pool.any(sql.type(z.object({ fiscal_period: z.number(), is_latest_of_year: z.boolean() }))`
+      SELECT fiscal_period, is_latest_of_year FROM account_period_submission WHERE submission_id = 990001`);
+    expect(await balance()).toEqual([]);
+    const renamed = { 3: '012,Department of Agriculture,USDA,1200,Department of Agriculture,USDA,12X1,Renamed Forest Bureau,RFB,,,FALSE,FALSE,TRUE,TRUE,,,,,,' };
+
+    // A schedule whose P08 window reveals in 2099: the load refreshes the summaries, and the submission is not in them.
+    const hidden = fixtureCopy({ 'agency_codes.csv': renamed, 'dabs_submission_window_schedule.csv': {
+      4: '2020080,2020-05-01 00:00:00Z,2020-05-31 00:00:00Z,2020-06-17 00:00:00Z,2020-06-30 00:00:00Z,2020-07-15 00:00:00Z,2099-06-30 00:00:00Z,2020,3,8,False',
+    } });
+    const results = await loadReferenceData(db.pool, { dir: hidden });
+    expect(results.find((r) => r.group === 'submission_windows')?.status).toBe('loaded');
+    expect(await submission()).toEqual([]);
+    expect(await balance()).toEqual([]);
+
+    // The schedule without that row (P08 by the broker dates, revealed in 2020): the submission and its balances are in.
+    await loadReferenceData(db.pool, { dir: fixtureCopy({ 'agency_codes.csv': renamed }) });
+    expect(await submission()).toEqual([{ fiscal_period: 8, is_latest_of_year: true }]);
+    expect(await balance()).toEqual([{
+      submission_id: 990001, federal_account_id: tas.fa, funding_toptier_agency_id: tas.agency, budget_authority: '1234.56',
+      appropriations: '1000.00', obligations: '800.25', outlays: '600.10', unobligated: '434.31',
+    }]);
+  });
 });

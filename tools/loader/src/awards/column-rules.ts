@@ -24,7 +24,7 @@ export function columnRules(layout: AwardFileLayout, header: string[]): Map<stri
 /**
  * Whether a (trimmed, non-null) value starts with an ISO date YYYY-MM-DD of the calendar: the format, months
  * 01-12 and days 01-31 by a regular expression, year 0 excluded; only days 29 to 31 need the calendar (month
- * length, leap years) worked out by is_iso_date (migration 0021), half the cost of doing that for every value.
+ * length, leap years) worked out by is_iso_date (functions/is_iso_date.sql), half the cost of doing that for every value.
  * (pg_input_is_valid would do it too, but only from PostgreSQL 16; DATABASE_URL may name a 15.)
  */
 const isoDate = (v: string) =>

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { LEVEL_COLUMNS } from '@usas/filters';
-import { clearDerivedPending, clearDeriveScope, deriveScoped, refreshSearchSummaries, scopePendingAwards } from '@usas/read-model';
+import { clearDerivedPending, clearDeriveScope, deriveScoped, refreshSearchSummaries } from '@usas/read-model';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataFileError } from '../csv';
@@ -390,7 +390,14 @@ async function withIndexWindow<T>(
   }
   if (tables.length === 0) return write();
   const dropped = await step('drop indexes', () => dropSecondaryIndexes(client, tables));
+  // A write this large next to the tables is cheaper summarised and derived again in full than logged row by
+  // row: the triggers that record each changed row (for the summaries and the recipients) are off while it
+  // runs, which marks both records incomplete (set_change_recording). Like the index drop this is inside the
+  // file's transaction (no other writer gets in while the tables are locked), so a rollback undoes it too.
+  const recording = (await client.query<{ on: boolean }>('SELECT search_summary_recording() AS on')).rows[0]?.on === true;
+  if (recording) await client.query('SELECT set_change_recording(false)');
   const out = await write();
+  if (recording) await client.query('SELECT set_change_recording(true)');
   await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
   await step('rebuild indexes', () => dropped.restore());
   return out;
@@ -417,7 +424,7 @@ const TX_KEY_COLUMNS = new Set(['transaction_unique_id', 'generated_unique_award
 
 /**
  * The transaction columns whose values the award's keyword document must hold (the filters' definition of it,
- * which derive_award_keyword_text of migration 0064 follows), and the award columns of the award's own values
+ * which functions/derive_award_keyword_text.sql follows), and the award columns of the award's own values
  * that they are compared with (the document's arguments besides the transactions' text).
  */
 const TX_KEYWORD_COLUMNS = LEVEL_COLUMNS.transactions.keywordDocument.viaAward?.covers ?? [];
@@ -427,11 +434,11 @@ const AWARD_KEYWORD_COLUMNS = LEVEL_COLUMNS.awards.keywordDocument.columns.filte
  * Raise when a change to this module alters what a transaction file's row is written as in a way the
  * column expressions hashed by sourceDigest do not show (a rule in a statement rather than in the mapping).
  */
-// 2: an award's last_modified_date is its latest transaction's, not the greatest (migration 0080)
+// 2: an award's last_modified_date is its latest transaction's, not the greatest (derive_award_rollups' latest_key)
 const IMPORT_RULES_VERSION = 2;
 
 /**
- * The SQL expression of a staged row's `source_digest` (migration 0074): a 64-bit hash of the row's values,
+ * The SQL expression of a staged row's `source_digest` (transaction_search.source_digest, baseline 0099): a 64-bit hash of the row's values,
  * seeded with a fingerprint of everything else its written values depend on, namely the file's header, the
  * mapping of that header to columns, the version of the import rules, and the checksums of the reference
  * data loaded (agency, office and other lookups). A row that was written from the same values under the
@@ -466,11 +473,10 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   const awardSrc = new SourceColumns(header, columnRules(layout, header));
   // an award's business categories are those of its latest transaction (same rules, same row), from award_tx
   // and its period of performance start date its earliest transaction's, as upstream's update_awards sets them
-  const earliestSrc = new SourceColumns(header, columnRules(layout, header), 'e');
-  const startDate = header.includes(START_DATE)
-    ? `(SELECT ${earliestSrc.date(START_DATE)} FROM award_stage e WHERE e._row = split_part(s.earliest_key, chr(1), 4)::bigint)` : undefined;
+  // (award_tx carries each row's start date, so the earliest row's is a join of narrow rows)
+  const hasStartDate = header.includes(START_DATE);
   const award = awardFromTransactionColumns(awardSrc, layout)
-    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : c === START_DATE ? startDate ?? e : e]);
+    .map(([c, e]): ColumnMapping => [c, c === 'business_categories' ? 's.latest_business_categories' : c === START_DATE && hasStartDate ? 's.earliest_start_date' : e]);
   const latestValues = award.filter(([c]) => c !== START_DATE);
   const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
   const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
@@ -525,7 +531,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
     await client.query(`
       CREATE TEMP TABLE award_tx ON COMMIT DROP AS
       SELECT n._row, ${prefixed(keyColumns, 'n')}, n.existing_id, n.source_digest, n.lookup_awarding, n.lookup_funding, n.lookup_awarding_office, n.lookup_funding_office, n.keyword_values,
-        ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories,
+        ${categories ? categories.categories('n') : 'NULL::text[]'} AS business_categories, n.start_date,
         (n.action_date::text || chr(1) || coalesce(n.modification_number, '') || chr(1) || n.transaction_unique_id || chr(1) || n._row::text) COLLATE "C" AS sort_key,
         CASE WHEN n.existing_id IS NULL THEN nextval('transaction_search_transaction_id_seq') ELSE n.existing_id END AS transaction_id
       FROM (
@@ -533,7 +539,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
         SELECT s._row, ${selectList(keyColumns)}, ex.transaction_id AS existing_id, ${digest} AS source_digest,
           ${keys.awarding} AS lookup_awarding,
           ${keys.funding} AS lookup_funding, ${keys.awardingOffice} AS lookup_awarding_office, ${keys.fundingOffice} AS lookup_funding_office,
-          ${keywordValues} AS keyword_values
+          ${keywordValues} AS keyword_values, ${hasStartDate ? src.date(START_DATE) : 'NULL::date'} AS start_date
           ${(categories?.inputs ?? []).map(([name, sql]) => `, ${sql} AS ${name}`).join('')}
         FROM award_stage s
         CROSS JOIN LATERAL (SELECT ${typeExpression(src, layout)} AS code) t0
@@ -561,7 +567,7 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           sum(indirect_federal_sharing)::numeric(23, 2) AS total_indirect_federal_sharing,
           max(sort_key) AS latest_key, min(sort_key) AS earliest_key
         FROM award_tx GROUP BY generated_unique_award_id),
-      -- the distinct searched values of each award's transactions, for its keyword document (migration 0064)
+      -- the distinct searched values of each award's transactions, for its keyword document (derive_award_keyword_text)
       kw AS MATERIALIZED (
         SELECT t.generated_unique_award_id AS k, array_agg(DISTINCT v.v) AS keyword_values
         FROM award_tx t CROSS JOIN LATERAL unnest(t.keyword_values) AS v(v) WHERE v.v IS NOT NULL
@@ -569,8 +575,9 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
       -- the staged row of each award's latest transaction, picked before any lookup is made; in file order,
       -- which the lookups below keep (picked is their outer side), so new awards are numbered in file order
       picked AS MATERIALIZED (
-        SELECT s.*, r.*, t.business_categories AS latest_business_categories, t.last_modified_date
+        SELECT s.*, r.*, t.business_categories AS latest_business_categories, t.last_modified_date, e.start_date AS earliest_start_date
         FROM r JOIN award_stage s ON s._row = split_part(r.latest_key, chr(1), 4)::bigint JOIN award_tx t ON t._row = s._row
+        JOIN award_tx e ON e._row = split_part(r.earliest_key, chr(1), 4)::bigint
         ORDER BY s._row),
       ${fileCLists(awardSrc, 'picked')}
       SELECT s._row, s.transaction_count, s.total_obligation, s.total_subsidy_cost, s.total_loan_value, s.generated_pragmatic_obligation,
@@ -676,7 +683,12 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           lv.levels${copied.map((c) => `, a."a__${c}"`).join('')}
         FROM ${txFrom}
         WHERE m.existing_id IS NULL`);
-      await client.query(`INSERT INTO award_derive_pending (award_id) SELECT award_id FROM award_latest ON CONFLICT DO NOTHING`);
+      // An award created here from all its transactions is written whole: the derive steps that recompute its
+      // rollups, keyword text and File C columns pass it over (award_derive_pending.whole, migration 0180). Any
+      // other write of it (another file of the same import, a cut-off import before) clears the mark.
+      await client.query(`
+        INSERT INTO award_derive_pending (award_id, whole) SELECT award_id, existing_award_id IS NULL FROM award_latest
+        ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
       return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
     });
   });
@@ -731,7 +743,7 @@ async function upsertAwards(client: pg.Client, step: Step, mode: IndexMode, layo
       SELECT award_id FROM award_updated
       UNION SELECT x.award_id FROM award_summary m JOIN award_search x ON x.generated_unique_award_id = m.generated_unique_award_id
         WHERE m.existing_award_id IS NULL
-      ON CONFLICT DO NOTHING`);
+      ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
     const updated = await client.query<{ n: string }>('SELECT count(DISTINCT award_id) AS n FROM award_updated');
     return { inserted: inserted.rowCount ?? 0, updated: Number(updated.rows[0]?.n ?? 0) };
   }));
@@ -764,7 +776,9 @@ async function upsertSubawards(client: pg.Client, step: Step, mode: IndexMode, l
       SELECT ${prefixed(mapped, 'm')} FROM award_sub m
       WHERE NOT EXISTS (SELECT 1 FROM subaward_search x WHERE x.subaward_key = m.subaward_key)
       ORDER BY m._row`);
-    await client.query(`INSERT INTO award_derive_pending (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    await client.query(`
+      INSERT INTO award_derive_pending (award_id) SELECT DISTINCT award_id FROM award_sub WHERE award_id IS NOT NULL
+      ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
     return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
   }));
 }
@@ -879,7 +893,9 @@ export async function loadAwardFiles(url: string, files: string[], options: Load
     const derive: LoadAwardFilesResult['derive'] = [];
     let pending = 0;
     if (!options.skipDerive) {
-      pending = await scopePendingAwards(client);
+      // (scopePendingAwards, with each award's whole mark)
+      pending = (await client.query(`
+        INSERT INTO derive_scope (award_id, whole) SELECT award_id, whole FROM award_derive_pending ON CONFLICT DO NOTHING`)).rowCount ?? 0;
       if (pending > 0) {
         derive.push(...await deriveScoped(client, { asOf: options.asOf, onStep: options.onStep }));
         await clearDerivedPending(client);

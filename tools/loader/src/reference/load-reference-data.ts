@@ -97,17 +97,27 @@ export async function loadReferenceData(db: DatabasePool, options: LoadReference
 
 const LOAD_LOCK_KEY = 7_411_003;
 
+/**
+ * Reference groups the account summaries read (refresh_account_summaries): the submission windows decide which
+ * submissions are revealed, the Treasury accounts (and the agencies they resolve) the federal account and funding
+ * agency of each File A and File B row. The agency profile summaries need nothing here: triggers on the account
+ * tables and on treasury_appropriation_account mark them stale, and the agency endpoints rebuild them.
+ */
+const ACCOUNT_SUMMARY_GROUPS = new Set(['agencies', 'treasury_accounts', 'submission_windows']);
+
 async function loadAllGroups(db: DatabasePool, options: LoadReferenceOptions): Promise<GroupLoadResult[]> {
   const groups = options.groups ?? REFERENCE_GROUPS;
   const source = options.dir === undefined ? 'generated' : `files:${options.dir}`;
   const results: GroupLoadResult[] = [];
   const loaded: TableRows[][] = [];
+  let accountSummariesStale = false;
   try {
     for (const [i, group] of groups.entries()) {
       options.onProgress?.(i, groups.length, group.name);
       const { result, tables } = await loadGroup(db, group, options.dir, source);
       results.push(result);
       if (tables) loaded.push(tables);
+      if (tables && ACCOUNT_SUMMARY_GROUPS.has(group.name)) accountSummariesStale = true;
       options.onProgress?.(i + 1, groups.length, group.name);
     }
   } finally {
@@ -119,6 +129,8 @@ async function loadAllGroups(db: DatabasePool, options: LoadReferenceOptions): P
         for (const tables of [...loaded].reverse()) for (const t of [...tables].reverse()) await writer.sweep(t);
       });
     }
+    // (also when a later group failed: what the earlier groups committed is what the summaries must follow)
+    if (accountSummariesStale) await db.query(sql.unsafe`SELECT refresh_account_summaries()`);
   }
   return results;
 }

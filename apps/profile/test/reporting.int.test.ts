@@ -238,7 +238,7 @@ describe('POST /api/v2/spending/', () => {
 
   it('gives the same total by budget function, agency, federal account, object class and program activity', async () => {
     for (const time of [{ fy: FY, quarter: 2 }, { fy: FY, period: 7 }, { fy: FY - 1, quarter: 4 }]) {
-      const period = 'period' in time ? time.period : time.quarter * 3;
+      const period = time.period ?? (time.quarter ?? 0) * 3;
       const gtas = Number(await h.db.pool.oneFirst(sql.unsafe`
         SELECT coalesce(sum(obligations_incurred_total_cpe), 0)::text FROM gtas_sf133_balances WHERE fiscal_year = ${time.fy} AND fiscal_period = ${period}`));
       const totals = await Promise.all(['budget_function', 'agency', 'federal_account', 'object_class', 'program_activity', 'budget_subfunction']

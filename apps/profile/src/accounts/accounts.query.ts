@@ -206,26 +206,38 @@ export interface TotalsFilter {
   programActivities?: readonly string[];
 }
 
-/** File B obligations of a federal account per object class or per program activity, largest first. */
+const Totals = z.object({ account_id: z.number().nullable(), rows: z.array(TotalsRow) });
+
+/**
+ * File B obligations of a federal account (by code) per object class or per program activity, largest first, one
+ * page; `account_id` null when there is no such account. One statement (each query of a request costs a round
+ * trip and a pool reset).
+ */
 export async function federalAccountTotals(
   db: CommonQueryMethods,
-  federalAccountId: number,
+  federalAccountCode: string,
   by: 'object_class' | 'program_activity',
   f: TotalsFilter,
   page: { limit: number; offset: number },
 ) {
-  const where: FragmentSqlToken[] = [sql.fragment`c.federal_account_id = ${federalAccountId}`];
+  const where: FragmentSqlToken[] = [sql.fragment`TRUE`];
   if (f.fiscalYears) where.push(sql.fragment`c.fiscal_year = ANY(${sql.array([...f.fiscalYears], 'int4')})`);
   if (f.objectClasses) where.push(sql.fragment`${OC_CODE} = ANY(${sql.array([...f.objectClasses], 'text')})`);
   if (f.programActivities) where.push(sql.fragment`${PA_CODE} = ANY(${sql.array([...f.programActivities], 'text')})`);
   const [code, name] = by === 'object_class' ? ([OC_CODE, OC_NAME] as const) : ([PA_CODE, PA_NAME] as const);
-  return db.any(sql.type(TotalsRow)`
-    SELECT ${code} AS code, ${name} AS name, sum(c.obligations) AS obligations, count(*) OVER () AS total
-    FROM account_fy_tas_category c ${CATEGORY_JOINS}
-    WHERE ${sql.join(where, sql.fragment` AND `)}
-    GROUP BY 1, 2
-    ORDER BY 3 DESC, 1, 2
-    LIMIT ${page.limit} OFFSET ${page.offset}`);
+  return db.one(sql.type(Totals)`
+    WITH fa AS (SELECT id FROM federal_account WHERE federal_account_code = ${federalAccountCode}),
+    g AS (
+      SELECT ${code} AS code, ${name} AS name, sum(c.obligations) AS obligations, count(*) OVER () AS total
+      FROM account_fy_tas_category c JOIN fa ON fa.id = c.federal_account_id ${CATEGORY_JOINS}
+      WHERE ${sql.join(where, sql.fragment` AND `)}
+      GROUP BY 1, 2
+      ORDER BY 3 DESC, 1, 2
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT (SELECT min(id) FROM fa) AS account_id,
+      coalesce((SELECT json_agg(json_build_object('code', code, 'name', name, 'obligations', obligations, 'total', total)
+        ORDER BY obligations DESC, code, name) FROM g), '[]'::json) AS rows`);
 }
 
 const TasRow = z.object({ id: z.number(), label: z.string() });

@@ -132,7 +132,7 @@ export function fiscalYearsOfRanges(ranges: ReadonlyArray<{ start_date: string; 
 function totalsRoute(by: 'object_class' | 'program_activity') {
   return (db: CommonQueryMethods) =>
     jsonHandler(async (req) => {
-      const fa = await federalAccountOr404(db, pathValue(req, 'federal_account_code'));
+      const code = pathValue(req, 'federal_account_code');
       const body = (req.body ?? {}) as RequestBody<'federalAccountObjectClassTotals'>;
       const p = paging(body ?? {}, 10);
       const f: TotalsFilter = {
@@ -140,7 +140,8 @@ function totalsRoute(by: 'object_class' | 'program_activity') {
         ...(body.filters?.object_class ? { objectClasses: body.filters.object_class } : {}),
         ...(body.filters?.program_activity ? { programActivities: body.filters.program_activity } : {}),
       };
-      const rows = await federalAccountTotals(db, fa.id, by, f, p);
+      const { account_id: accountId, rows } = await federalAccountTotals(db, code, by, f, p);
+      if (accountId === null) throw notFound(`No federal account with code '${code}'.`);
       return {
         results: rows.map((r) => ({
           obligations: round2(r.obligations),

@@ -84,6 +84,15 @@ CREATE TABLE account_fy_tas_category (
   outlays numeric(23,2) NOT NULL
 );
 
+CREATE TABLE account_object_class (
+  federal_account_id integer NOT NULL,
+  major_object_class text NOT NULL,
+  major_object_class_name text NOT NULL,
+  object_class text NOT NULL,
+  object_class_name text NOT NULL,
+  CONSTRAINT account_object_class_pkey PRIMARY KEY (federal_account_id, major_object_class, object_class, object_class_name, major_object_class_name)
+);
+
 CREATE TABLE account_period_submission (
   submission_id integer NOT NULL,
   toptier_code text NOT NULL,
@@ -106,6 +115,14 @@ CREATE TABLE agency (
   user_selectable boolean NOT NULL,
   CONSTRAINT agency_pkey PRIMARY KEY (id),
   CONSTRAINT agency_subtier_agency_id_key UNIQUE (subtier_agency_id)
+);
+
+CREATE TABLE agency_latest_defc (
+  toptier_agency_id integer NOT NULL,
+  fiscal_year integer NOT NULL,
+  defc text NOT NULL,
+  latest_from timestamp with time zone NOT NULL,
+  latest_until timestamp with time zone
 );
 
 CREATE TABLE agency_submission_balance (
@@ -1495,6 +1512,8 @@ CREATE INDEX agency_toptier_agency_idx ON public.agency USING btree (toptier_age
 
 CREATE UNIQUE INDEX agency_toptier_only_idx ON public.agency USING btree (toptier_agency_id) WHERE (subtier_agency_id IS NULL);
 
+CREATE INDEX agency_latest_defc_idx ON public.agency_latest_defc USING btree (toptier_agency_id, fiscal_year);
+
 CREATE INDEX aab_submission_idx ON public.appropriation_account_balances USING btree (submission_id);
 
 CREATE INDEX aab_tas_submission_idx ON public.appropriation_account_balances USING btree (treasury_account_identifier, submission_id);
@@ -1805,6 +1824,66 @@ CREATE VIEW treasury_account_search_path AS SELECT taa.treasury_account_identifi
      LEFT JOIN toptier_agency tt ON ((tt.toptier_agency_id = fa.parent_toptier_agency_id)));
 
 -- ==== functions ====
+
+CREATE OR REPLACE FUNCTION public.agency_budgetary_resources(p_toptier_agency_id integer, p_from_year integer, p_to_year integer)
+ RETURNS json
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF (SELECT stale FROM agency_summary_state WHERE id = 1) THEN PERFORM refresh_agency_summaries(); END IF;
+  RETURN (
+    WITH submitters AS (
+      -- Only the agencies that submitted the funding agency's accounts need their submissions ranked.
+      SELECT DISTINCT sx.toptier_code FROM agency_submission_balance x JOIN submission_attributes sx ON sx.submission_id = x.submission_id
+      WHERE x.toptier_agency_id = p_toptier_agency_id
+    ), per_period AS (
+      SELECT DISTINCT ON (s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period)
+        s.submission_id, s.toptier_code, s.reporting_fiscal_year AS fy, s.reporting_fiscal_period AS period
+      FROM submission_attributes s
+      LEFT JOIN dabs_submission_window_schedule w ON w.id = s.submission_window_id
+      WHERE s.toptier_code IN (SELECT toptier_code FROM submitters)
+        AND coalesce(s.certified_date, s.published_date) IS NOT NULL
+        AND coalesce(w.submission_reveal_date, s.published_date) <= now()
+      ORDER BY s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period, s.quarter_format_flag, s.submission_id DESC
+    ), subs AS (
+      SELECT p.*, row_number() OVER (PARTITION BY p.toptier_code, p.fy ORDER BY p.period DESC) = 1 AS is_latest FROM per_period p
+    ), bal AS (
+      SELECT s.fy, s.period, s.is_latest, b.total_budgetary_resources, b.obligated, b.outlay
+      FROM subs s JOIN agency_submission_balance b ON b.submission_id = s.submission_id AND b.toptier_agency_id = p_toptier_agency_id
+      WHERE s.fy BETWEEN p_from_year AND p_to_year
+    ), agency AS (
+      SELECT fy, sum(total_budgetary_resources) AS tbr, sum(obligated) AS obligated, sum(outlay) AS outlay
+      FROM bal WHERE is_latest GROUP BY fy
+    ), gov AS (
+      SELECT DISTINCT ON (fiscal_year) fiscal_year, total_budgetary_resources FROM gtas_period_total
+      ORDER BY fiscal_year, fiscal_period DESC
+    ), periods AS (
+      SELECT fy, period, sum(obligated) AS obligated FROM bal GROUP BY fy, period
+    )
+    SELECT json_build_object(
+      'years', coalesce((SELECT json_agg(json_build_object('fy', y, 'agency_budgetary_resources', a.tbr, 'agency_total_obligated', a.obligated,
+          'agency_total_outlayed', a.outlay, 'total_budgetary_resources', g.total_budgetary_resources) ORDER BY y DESC)
+        FROM generate_series(p_from_year, p_to_year) y LEFT JOIN agency a ON a.fy = y LEFT JOIN gov g ON g.fiscal_year = y), '[]'::json),
+      'periods', coalesce((SELECT json_agg(json_build_object('fy', p.fy, 'period', p.period, 'obligated', p.obligated) ORDER BY p.fy, p.period)
+        FROM periods p), '[]'::json)));
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.agency_def_codes(p_toptier_agency_id integer, p_fiscal_year integer)
+ RETURNS json
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF (SELECT stale FROM agency_summary_state WHERE id = 1) THEN PERFORM refresh_agency_summaries(); END IF;
+  RETURN (
+    SELECT coalesce(json_agg(json_build_object('code', d.code, 'public_law', d.public_law, 'title', d.title,
+      'urls', CASE WHEN d.urls IS NULL OR d.urls = '' THEN NULL ELSE string_to_array(d.urls, '|') END,
+      'disaster', d.group_name) ORDER BY d.code), '[]'::json)
+    FROM disaster_emergency_fund_code d
+    WHERE d.code IN (
+      SELECT x.defc FROM agency_latest_defc x
+      WHERE x.toptier_agency_id = p_toptier_agency_id AND x.fiscal_year = p_fiscal_year
+        AND x.latest_from <= now() AND (x.latest_until IS NULL OR x.latest_until > now())));
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.award_type_group_of(award_type text)
  RETURNS text
@@ -2842,7 +2921,7 @@ DECLARE
   n bigint := 0;
   k bigint;
 BEGIN
-  TRUNCATE account_period_submission, account_fy_tas_balance, account_fy_tas_category;
+  TRUNCATE account_period_submission, account_fy_tas_balance, account_fy_tas_category, account_object_class;
 
   INSERT INTO account_period_submission
   WITH revealed AS (
@@ -2888,9 +2967,15 @@ BEGIN
   JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
   GROUP BY 1, 2, 3, 4, 5, 6;
   GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
+  INSERT INTO account_object_class
+  SELECT DISTINCT c.federal_account_id, oc.major_object_class, oc.major_object_class_name, oc.object_class, oc.object_class_name
+  FROM account_fy_tas_category c JOIN object_class oc ON oc.id = c.object_class_id
+  WHERE c.federal_account_id IS NOT NULL;
+  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
   ANALYZE account_period_submission;
   ANALYZE account_fy_tas_balance;
   ANALYZE account_fy_tas_category;
+  ANALYZE account_object_class;
   RETURN n;
 END $function$;
 
@@ -2916,6 +3001,26 @@ BEGIN
   FROM financial_accounts_by_program_activity_object_class b
   JOIN treasury_appropriation_account taa ON taa.treasury_account_identifier = b.treasury_account_id
   WHERE taa.funding_toptier_agency_id IS NOT NULL AND b.disaster_emergency_fund_code IS NOT NULL;
+  -- Per submission, the span in which it is its agency's latest of the year (revealed, and no better-ranked
+  -- submission revealed yet; ranked by period, monthly before quarterly, then id): the window's reveal date, or
+  -- the publication date for a window missing from the schedule.
+  DELETE FROM agency_latest_defc;
+  INSERT INTO agency_latest_defc
+  WITH sub AS (
+    SELECT s.submission_id, s.toptier_code, s.reporting_fiscal_year AS fy, s.reporting_fiscal_period AS period,
+      s.quarter_format_flag AS quarterly, coalesce(w.submission_reveal_date, s.published_date) AS revealed
+    FROM submission_attributes s
+    LEFT JOIN dabs_submission_window_schedule w ON w.id = s.submission_window_id
+    WHERE coalesce(s.certified_date, s.published_date) IS NOT NULL AND coalesce(w.submission_reveal_date, s.published_date) IS NOT NULL
+  ), spans AS (
+    SELECT submission_id, fy, revealed AS latest_from,
+      min(revealed) OVER (PARTITION BY toptier_code, fy ORDER BY period DESC, quarterly, submission_id DESC
+        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest_until
+    FROM sub
+  )
+  SELECT DISTINCT x.toptier_agency_id, sp.fy, x.defc, sp.latest_from, sp.latest_until
+  FROM spans sp JOIN agency_submission_defc x ON x.submission_id = sp.submission_id
+  WHERE sp.latest_until IS NULL OR sp.latest_until > sp.latest_from;
   DELETE FROM gtas_period_total;
   INSERT INTO gtas_period_total
   SELECT fiscal_year, fiscal_period, coalesce(sum(total_budgetary_resources_cpe), 0) FROM gtas_sf133_balances GROUP BY 1, 2;
@@ -3504,6 +3609,8 @@ CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TR
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.cgac FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
+CREATE TRIGGER agency_summaries_windows AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.dabs_submission_window_schedule FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.dabs_submission_window_schedule FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER disaster_emergency_fund_code_enactment_inserted AFTER INSERT OR DELETE ON public.disaster_emergency_fund_code FOR EACH ROW EXECUTE FUNCTION search_enactment_changed();
@@ -3551,6 +3658,8 @@ CREATE TRIGGER subaward_search_recipient_rows_deleted AFTER DELETE ON public.sub
 CREATE TRIGGER subaward_search_recipient_rows_inserted AFTER INSERT ON public.subaward_search REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION recipient_rows_changed('subaward_recipient_hash');
 
 CREATE TRIGGER subaward_search_recipient_rows_updated AFTER UPDATE ON public.subaward_search REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION recipient_rows_changed('subaward_recipient_hash');
+
+CREATE TRIGGER agency_summaries_submissions AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submission_attributes FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submission_attributes FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 

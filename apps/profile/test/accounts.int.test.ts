@@ -162,6 +162,25 @@ describe('agency account totals reconcile', () => {
     const pa = await h.http.get(`/api/v2/agency/treasury_account/${encodeURIComponent(tas.label)}/program_activity/?fiscal_year=${FY}&limit=100`).expect(200);
     expect(sum(pa.body.results.map((r: { obligated_amount: number }) => r.obligated_amount))).toBe(sum(rows.map((b) => b.obligated)));
   });
+
+  it('takes a Treasury account symbol with a slash unencoded, as upstream does', async () => {
+    const tas = acct(0).tas[0] as { id: number; label: string };
+    // A multi-year period of availability renders with a slash: give this account one for the test.
+    const label = '999-2020/2021-9999-000';
+    await h.db.pool.query(sql.unsafe`UPDATE treasury_appropriation_account SET tas_rendering_label = ${label} WHERE treasury_account_identifier = ${tas.id}`);
+    try {
+      for (const kind of ['object_class', 'program_activity']) {
+        const plain = await h.http.get(`/api/v2/agency/treasury_account/${label}/${kind}/?fiscal_year=${FY}&limit=100`).expect(200);
+        const encoded = await h.http.get(`/api/v2/agency/treasury_account/${encodeURIComponent(label)}/${kind}/?fiscal_year=${FY}&limit=100`).expect(200);
+        expect(plain.body.treasury_account_symbol).toBe(label);
+        expect(plain.body).toEqual(encoded.body);
+        expect(sum(plain.body.results.map((r: { obligated_amount: number }) => r.obligated_amount))).toBe(sum(fileB([tas.id], FY).map((b) => b.obligated)));
+      }
+      await h.http.get(`/api/v2/agency/treasury_account/999-2020/2021-9999-001/object_class/`).expect(404);
+    } finally {
+      await h.db.pool.query(sql.unsafe`UPDATE treasury_appropriation_account SET tas_rendering_label = ${tas.label} WHERE treasury_account_identifier = ${tas.id}`);
+    }
+  });
 });
 
 describe('v1 TAS aggregations', () => {
@@ -171,6 +190,32 @@ describe('v1 TAS aggregations', () => {
       filters: [{ field: 'treasury_account_identifier__federal_account_id', operation: 'equals', value: acct(0).id }],
     }).expect(200);
     expect(res.body.results).toEqual([OLD_FY, FY].map((fy) => ({ item: fy, aggregate: sum(fileA(tasOf(0), fy).map((r) => r.obligated)).toFixed(2) })));
+  });
+
+  it('orders by the aggregate or a group field and pages with limit and page (upstream v1 paging)', async () => {
+    const request = (extra: Record<string, unknown>) => h.http.post('/api/v1/tas/balances/total/').send({
+      field: 'obligations_incurred_total_by_tas_cpe', group: 'submission__reporting_fiscal_year',
+      filters: [{ field: 'treasury_account_identifier__federal_account_id', operation: 'equals', value: acct(0).id }], ...extra,
+    }).expect(200);
+    const years = [OLD_FY, FY].map((fy) => ({ item: fy, aggregate: sum(fileA(tasOf(0), fy).map((r) => r.obligated)) }));
+    const byAmount = [...years].sort((a, b) => b.aggregate - a.aggregate).map((y) => ({ item: y.item, aggregate: y.aggregate.toFixed(2) }));
+    expect(byAmount[0]!.aggregate).not.toBe(byAmount[1]!.aggregate);
+    const first = await request({ order: ['-aggregate'], limit: 1, page: 1 });
+    expect(first.body.results).toEqual([byAmount[0]]);
+    expect(first.body.page_metadata).toEqual({ count: 2, page: 1, has_next_page: true, has_previous_page: false, next: '?limit=1&page=2', current: '?limit=1&page=1', previous: null });
+    const second = await request({ order: ['-aggregate'], limit: 1, page: 2 });
+    expect(second.body.results).toEqual([byAmount[1]]);
+    expect(second.body.page_metadata).toMatchObject({ count: 2, page: 2, has_next_page: false, has_previous_page: true, next: null, previous: '?limit=1&page=1' });
+    const past = await request({ limit: 1, page: 3 });
+    expect(past.body.results).toEqual([]);
+    expect(past.body.page_metadata).toMatchObject({ count: 2, page: 3 });
+    const descending = await request({ order: ['-submission__reporting_fiscal_year'] });
+    expect(descending.body.results.map((r: { item: number }) => r.item)).toEqual([FY, OLD_FY]);
+    expect(descending.body.page_metadata).toMatchObject({ count: 2, page: 1, has_next_page: false });
+    const bad = await h.http.post('/api/v1/tas/balances/total/').send({
+      field: 'obligations_incurred_total_by_tas_cpe', group: 'submission__reporting_fiscal_year', order: ['unobligated_balance_cpe'],
+    }).expect(400);
+    expect(bad.body.detail).toMatch(/order/);
   });
 
   it('categories/quarters/total gives each quarter its own activity', async () => {

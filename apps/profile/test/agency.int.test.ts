@@ -2,6 +2,7 @@
  * HTTP suite of the agency profile endpoints through the real gateway (request and response validation on).
  * Every expected value is computed here from the rows agency-seed.ts wrote.
  */
+import { sql } from 'slonik';
 import { startHarness, type Harness } from '@usas/test-harness';
 import { CODE, FY, seedAgencyData, type AgencySeed, type SeedFileA, type SeedFileB } from './agency-seed';
 
@@ -40,6 +41,22 @@ describe('agency overview and budgetary resources', () => {
       subtier_agency_count: seed.subtiers.length, messages: [],
     });
     expect(res.body.def_codes.map((d: { code: string }) => d.code)).toEqual(codes);
+  });
+
+  it('takes the DEF codes of the submission that is the latest at the time of the request', async () => {
+    const codesOf = (submission: number) => [...new Set(fileB(submission).map((b) => b.defc).filter((d): d is string => d !== null))].sort();
+    // Until the monthly P12 submission is revealed, the quarterly one of the same period is the latest.
+    await h.db.pool.query(sql.unsafe`UPDATE submission_attributes SET published_date = '2999-01-01' WHERE submission_id = ${LATEST}`);
+    try {
+      const res = await get(`${CODE}/?fiscal_year=${FY}`).expect(200);
+      expect(res.body.def_codes.map((d: { code: string }) => d.code)).toEqual(codesOf(999003));
+    } finally {
+      await h.db.pool.query(sql.unsafe`UPDATE submission_attributes SET published_date = '2020-01-01' WHERE submission_id = ${LATEST}`);
+    }
+    const after = await get(`${CODE}/?fiscal_year=${FY}`).expect(200);
+    expect(after.body.def_codes.map((d: { code: string }) => d.code)).toEqual(codesOf(LATEST));
+    // The only FY2025 submission is not revealed yet.
+    expect((await get(`${CODE}/?fiscal_year=2025`).expect(200)).body.def_codes).toEqual([]);
   });
 
   it('answers every year from 2017 with File A of the latest submission, GTAS and per-period obligations', async () => {

@@ -490,7 +490,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/agency/treasury_account/{tas}/object_class/": {
+    "/api/v2/agency/treasury_account/{tas}*/object_class/": {
         parameters: {
             query?: never;
             header?: never;
@@ -511,7 +511,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/agency/treasury_account/{tas}/program_activity/": {
+    "/api/v2/agency/treasury_account/{tas}*/program_activity/": {
         parameters: {
             query?: never;
             header?: never;
@@ -3750,7 +3750,10 @@ export interface paths {
          *     `federal_account` = federal account id, `object_class` = major object class code, `budget_function`,
          *     `budget_subfunction`, `program_activity` = id from a previous answer, `recipient` = recipient name) narrow the
          *     rows; they are ids from previous answers. `total` sums every group (null without rows); `results` are
-         *     sorted by amount, largest first (award and recipient answers list the 500 largest). Data start with FY2017 Q2:
+         *     sorted by amount, largest first (award and recipient answers list the 500 largest). Without drill-down
+         *     filters, `agency` and `budget_function` answers add upstream's "Unreported Data" row (`id` and `code` null):
+         *     the government-wide GTAS obligations of the period less the File B obligations of the groups, and `total` is
+         *     then the GTAS figure (when GTAS has the period). Data start with FY2017 Q2:
          *     an earlier period, a fiscal year after the current one, period 1, or both `quarter` and `period` are a 400;
          *     neither is a 422.
          */
@@ -5204,16 +5207,34 @@ export interface components {
             /** @description Conditions (at most 50), all of which must hold; a `combine_method` object combines nested ones. */
             filters?: components["schemas"]["v1-filter"][];
             group: string | string[];
-            /** @description At most 5000. */
+            /**
+             * @description Groups per page (upstream's default 100; at most 5000).
+             * @default 100
+             */
             limit?: number;
-            /** @description Fields to order by (at most 5; a leading `-` for descending). */
+            /**
+             * @description Order of the groups (at most 5): group fields or `aggregate` (`item` for a single group), a leading `-` for
+             *     descending; the group fields follow as the default order. Anything else is a 400.
+             */
             order?: string[];
-            /** @description At most 100000. */
+            /**
+             * @description Page of groups (at most 100000).
+             * @default 1
+             */
             page?: number;
         };
         /** @description One row per group value; `item` is the group value (an object of values when grouped by several fields). */
         "v1-aggregate-response": {
-            page_metadata?: Record<string, never>;
+            /** @description Upstream's v1 paging of the groups (`count` = every group; links are the page as a query string). */
+            page_metadata?: {
+                count?: number;
+                current?: string;
+                has_next_page?: boolean;
+                has_previous_page?: boolean;
+                next?: string | null;
+                page?: number;
+                previous?: string | null;
+            };
             results: {
                 aggregate: string | null;
                 item: string | number | {
@@ -5381,7 +5402,11 @@ export interface components {
         "recipient-id-path": string;
         /** @description Fiscal year (2017 to 2100; a year after the current one is a 400). */
         "required-fiscal-year-query": number;
-        /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
+        /**
+         * @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters). As upstream, a
+         *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded:
+         *     the path template's `{tas}*` takes the rest of the path up to the endpoint's last segments.
+         */
         "tas-path": string;
         /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
         "toptier-code-path": string;
@@ -6436,7 +6461,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
+                /**
+                 * @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters). As upstream, a
+                 *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded:
+                 *     the path template's `{tas}*` takes the rest of the path up to the endpoint's last segments.
+                 */
                 tas: components["parameters"]["tas-path"];
             };
             cookie?: never;
@@ -6473,7 +6502,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters; a `/` in it percent-encoded). */
+                /**
+                 * @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters). As upstream, a
+                 *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded:
+                 *     the path template's `{tas}*` takes the rest of the path up to the endpoint's last segments.
+                 */
                 tas: components["parameters"]["tas-path"];
             };
             cookie?: never;

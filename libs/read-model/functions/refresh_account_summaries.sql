@@ -1,11 +1,11 @@
--- Rebuilds the account summaries (account_period_submission, account_fy_tas_balance, account_fy_tas_category) from
--- Files A and B and the submission schedule; whatever writes account data calls it afterwards. Returns the rows written.
+-- Rebuilds the account summaries (account_period_submission, account_fy_tas_balance, account_fy_tas_category,
+-- account_object_class) from Files A and B and the submission schedule; whatever writes account data calls it afterwards. Returns the rows written.
 CREATE OR REPLACE FUNCTION refresh_account_summaries() RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   n bigint := 0;
   k bigint;
 BEGIN
-  TRUNCATE account_period_submission, account_fy_tas_balance, account_fy_tas_category;
+  TRUNCATE account_period_submission, account_fy_tas_balance, account_fy_tas_category, account_object_class;
 
   INSERT INTO account_period_submission
   WITH revealed AS (
@@ -51,8 +51,14 @@ BEGIN
   JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_id
   GROUP BY 1, 2, 3, 4, 5, 6;
   GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
+  INSERT INTO account_object_class
+  SELECT DISTINCT c.federal_account_id, oc.major_object_class, oc.major_object_class_name, oc.object_class, oc.object_class_name
+  FROM account_fy_tas_category c JOIN object_class oc ON oc.id = c.object_class_id
+  WHERE c.federal_account_id IS NOT NULL;
+  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
   ANALYZE account_period_submission;
   ANALYZE account_fy_tas_balance;
   ANALYZE account_fy_tas_category;
+  ANALYZE account_object_class;
   RETURN n;
 END $$;

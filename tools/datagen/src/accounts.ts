@@ -17,10 +17,41 @@ const unit = (key: string): string => `((('x' || substr(md5(${key}), 1, 6))::bit
  *   year (period / final period): balances are fiscal-year-to-date (CPE), so they grow period by period to the
  *   final figures. Budgetary resources (enacted at the start of the year) stay the year's; quarterly
  *   submissions (before DEF codes were reported) carry no DEF code.
- * So File B >= File C, and File A, File B and GTAS agree on obligations and outlays in every period.
+ * So File B >= File C. File A, File B and GTAS mostly agree, but, as in real submissions, a small deterministic
+ * share disagrees, so the submission statistics (reporting/agencies/...) have something to show:
+ * - about 1% of File C rows (of awards without disaster funding) are repeated as rows naming no award (a key no
+ *   award has): unlinked award financial data; File B includes them like every File C row;
+ * - for about 3% of Treasury accounts and years, File A reports more obligations than File B (0.5-2.5% + $100);
+ * - for about 3% of accounts and years, GTAS reports 1-5% more obligations than the submissions (rows without a
+ *   disaster DEF code only, so the disaster totals, which read GTAS by DEF code, are unchanged);
+ * - about 1.5% of each submitting agency's accounts without File A data in a year have GTAS balances anyway
+ *   (accounts missing from the submissions);
+ * - the Department of Labor's DEF code O GTAS balances on its three accounts that upstream adds to the American
+ *   Rescue Plan (016-X-0168, 016-X-1801, 016-X-8042) from FY2021 on, when the reference data has them.
  */
 export async function buildAccountFiles(client: pg.Client, plainDefCode: string | null): Promise<Record<string, number>> {
   await client.query('TRUNCATE appropriation_account_balances, financial_accounts_by_program_activity_object_class, gtas_sf133_balances RESTART IDENTITY');
+  // Unlinked File C rows: copies of a few rows of awards without disaster funding, under award keys no award has
+  // (explicit ids after the generator's, in a fixed order). A rebuild replaces the previous ones.
+  await client.query("DELETE FROM financial_accounts_by_awards WHERE award_id IS NULL AND distinct_award_key LIKE 'UNLINKED-%'");
+  const unlinked = await client.query(`
+    INSERT INTO financial_accounts_by_awards (financial_accounts_by_awards_id, treasury_account_id, submission_id, award_id,
+      distinct_award_key, piid, parent_award_id, fain, uri, program_activity_id, object_class_id, disaster_emergency_fund_code,
+      transaction_obligated_amount, gross_outlay_amount_by_award_cpe, ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe,
+      ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe)
+    SELECT (SELECT coalesce(max(financial_accounts_by_awards_id), 0) FROM financial_accounts_by_awards)
+        + row_number() OVER (ORDER BY f.financial_accounts_by_awards_id),
+      f.treasury_account_id, f.submission_id, NULL, 'UNLINKED-' || f.financial_accounts_by_awards_id,
+      CASE WHEN f.piid IS NOT NULL THEN 'UNLINKED' || f.financial_accounts_by_awards_id END, NULL,
+      CASE WHEN f.piid IS NULL AND f.fain IS NOT NULL THEN 'UNLINKED' || f.financial_accounts_by_awards_id END,
+      CASE WHEN f.piid IS NULL AND f.fain IS NULL THEN 'UNLINKED' || f.financial_accounts_by_awards_id END,
+      f.program_activity_id, f.object_class_id, f.disaster_emergency_fund_code,
+      round(f.transaction_obligated_amount * 0.5, 2), round(f.gross_outlay_amount_by_award_cpe * 0.5, 2), 0, 0
+    FROM financial_accounts_by_awards f
+    LEFT JOIN disaster_emergency_fund_code d ON d.code = f.disaster_emergency_fund_code
+    WHERE f.award_id IS NOT NULL AND d.group_name IS NULL
+      AND ${unit(`'unlinked/' || f.financial_accounts_by_awards_id`)} < 0.01
+    ORDER BY f.financial_accounts_by_awards_id`);
   const fileB = await client.query(`
     INSERT INTO financial_accounts_by_program_activity_object_class (treasury_account_id, submission_id, program_activity_id,
       object_class_id, disaster_emergency_fund_code, obligations_incurred_by_program_object_class_cpe,
@@ -138,6 +169,19 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
     JOIN appropriation_account_balances a ON a.submission_id = fin.submission_id AND a.treasury_account_identifier = b.treasury_account_id
     ORDER BY b.submission_id, b.treasury_account_id`);
 
+  // File A above File B for a few accounts and years (every submission of the year), the rest unobligated.
+  await client.query(`
+    UPDATE appropriation_account_balances a
+    SET obligations_incurred_total_by_tas_cpe = a.obligations_incurred_total_by_tas_cpe + d.delta,
+      unobligated_balance_cpe = a.unobligated_balance_cpe - d.delta
+    FROM (
+      SELECT x.appropriation_account_balances_id AS id,
+        round(abs(x.obligations_incurred_total_by_tas_cpe) * (0.005 + 0.02 * ${unit(`'ab-size/' || x.treasury_account_identifier || '/' || s.reporting_fiscal_year`)}), 2) + 100 AS delta
+      FROM appropriation_account_balances x JOIN submission_attributes s ON s.submission_id = x.submission_id
+      WHERE ${unit(`'ab/' || x.treasury_account_identifier || '/' || s.reporting_fiscal_year`)} < 0.03
+    ) d
+    WHERE a.appropriation_account_balances_id = d.id`);
+
   const gtas = await client.query(`
     INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
       budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
@@ -152,21 +196,80 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
       FROM financial_accounts_by_program_activity_object_class f
       JOIN submission_attributes s ON s.submission_id = f.submission_id
       GROUP BY 1, 2, 3, 4
+    ), g AS (
+      -- GTAS above the submissions for a few accounts and years (rows without a disaster DEF code).
+      SELECT b.fy, b.period, b.treasury_account_id, b.defc, b.outlay, b.deobligation,
+        CASE WHEN d.group_name IS NULL AND ${unit(`'gtas-diff/' || b.fy || '/' || b.treasury_account_id`)} < 0.03
+          THEN round(b.obligation * (1.01 + 0.04 * ${unit(`'gtas-size/' || b.fy || '/' || b.treasury_account_id`)}), 2)
+          ELSE b.obligation END AS obligation
+      FROM b LEFT JOIN disaster_emergency_fund_code d ON d.code = b.defc
     ), x AS (
       -- The year's largest (final) obligation sets the resources, so they are the same in every period of the year.
-      SELECT b.*, round(greatest(max(obligation) OVER (PARTITION BY fy, treasury_account_id, defc), 0)
+      SELECT g.*, round(greatest(max(obligation) OVER (PARTITION BY fy, treasury_account_id, defc), 0)
         * (1.05 + 0.5 * ${unit(`'gtas/' || fy || '/' || treasury_account_id || '/' || coalesce(defc, '')`)}), 2) AS authority
-      FROM b
+      FROM g
     )
     SELECT fy, period, treasury_account_id, defc, authority, round(authority * 1.1, 2), obligation, outlay,
       round(authority * 1.1, 2) - obligation, deobligation, 0, 0
     FROM x ORDER BY fy, period, treasury_account_id, defc NULLS FIRST`);
+  // Accounts missing from the submissions: GTAS balances of a few accounts of each submitting agency that have no
+  // File A data in the year, growing period by period to a year's amount.
+  const missing = await client.query(`
+    INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
+      budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
+      gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
+      prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)
+    WITH periods AS (
+      SELECT DISTINCT fiscal_year AS fy, fiscal_period AS period, max(fiscal_period) OVER (PARTITION BY fiscal_year) AS last
+      FROM gtas_sf133_balances
+    ), reported AS (
+      SELECT DISTINCT a.treasury_account_identifier AS tas, s.reporting_fiscal_year AS fy
+      FROM appropriation_account_balances a JOIN submission_attributes s ON s.submission_id = a.submission_id
+    ), picked AS (
+      SELECT t.treasury_account_identifier AS tas, y.fy,
+        round(5000 + 495000 * ${unit(`'gtas-only-size/' || t.treasury_account_identifier || '/' || y.fy`)}, 2) AS amount
+      FROM treasury_appropriation_account t
+      JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id
+      JOIN (SELECT DISTINCT toptier_code, reporting_fiscal_year AS fy FROM submission_attributes) y ON y.toptier_code = ta.toptier_code
+      WHERE ${unit(`'gtas-only/' || t.treasury_account_identifier || '/' || y.fy`)} < 0.015
+        AND NOT EXISTS (SELECT 1 FROM reported r WHERE r.tas = t.treasury_account_identifier AND r.fy = y.fy)
+    ), rows AS (
+      SELECT p.fy, p.period, k.tas, k.amount, round(k.amount * 0.9 * p.period / p.last, 2) AS obligation
+      FROM picked k JOIN periods p ON p.fy = k.fy
+    )
+    SELECT fy, period, tas, NULL, amount, amount, obligation, round(obligation * 0.8, 2), amount - obligation, 0, 0, 0
+    FROM rows ORDER BY fy, period, tas`);
+
+  // The Department of Labor's DEF code O balances that upstream adds to the American Rescue Plan (DEF code V).
+  const dol = await client.query(`
+    INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
+      budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
+      gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
+      prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)
+    WITH periods AS (
+      SELECT DISTINCT fiscal_year AS fy, fiscal_period AS period, max(fiscal_period) OVER (PARTITION BY fiscal_year) AS last
+      FROM gtas_sf133_balances WHERE fiscal_year >= 2021
+    ), accounts AS (
+      SELECT t.treasury_account_identifier AS tas FROM treasury_appropriation_account t
+      JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id
+      WHERE ta.abbreviation = 'DOL' AND t.tas_rendering_label IN ('016-X-0168-000', '016-X-1801-000', '016-X-8042-000')
+        AND EXISTS (SELECT 1 FROM disaster_emergency_fund_code WHERE code = 'O')
+    ), rows AS (
+      SELECT p.fy, p.period, a.tas, round(1000000 + 9000000 * ${unit(`'dol-o/' || a.tas || '/' || p.fy`)}, 2) AS amount,
+        p.period::numeric / p.last AS share
+      FROM accounts a CROSS JOIN periods p
+    ), o AS (SELECT rows.*, round(amount * 0.85 * share, 2) AS obligation FROM rows)
+    SELECT fy, period, tas, 'O', amount, amount, obligation, round(obligation * 0.75, 2), amount - obligation,
+      round(obligation * 0.01, 2), 0, round(obligation * 0.005, 2)
+    FROM o ORDER BY fy, period, tas`);
+
   // The account endpoints read the fiscal-year summaries of these files (migration 0100).
   const summaries = await client.query<{ n: string }>('SELECT refresh_account_summaries() AS n');
   return {
     account_summaries: Number(summaries.rows[0]?.n ?? 0),
     financial_accounts_by_program_activity_object_class: (fileB.rowCount ?? 0) + (earlierB.rowCount ?? 0),
     appropriation_account_balances: (fileA.rowCount ?? 0) + (earlierA.rowCount ?? 0),
-    gtas_sf133_balances: gtas.rowCount ?? 0,
+    gtas_sf133_balances: (gtas.rowCount ?? 0) + (missing.rowCount ?? 0) + (dol.rowCount ?? 0),
+    unlinked_file_c: unlinked.rowCount ?? 0,
   };
 }

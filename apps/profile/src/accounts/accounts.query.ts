@@ -46,11 +46,6 @@ export async function findFederalAccountByCode(db: CommonQueryMethods, code: str
   return db.maybeOne(sql.type(FederalAccountRow)`${FEDERAL_ACCOUNT} WHERE fa.federal_account_code = ${code}`);
 }
 
-/** A federal account by id, or null. */
-export async function findFederalAccountById(db: CommonQueryMethods, id: number): Promise<FederalAccountRow | null> {
-  return db.maybeOne(sql.type(FederalAccountRow)`${FEDERAL_ACCOUNT} WHERE fa.id = ${id}`);
-}
-
 const ListRow = z.object({
   account_id: z.number(),
   account_name: z.string().nullable(),
@@ -127,6 +122,7 @@ export async function federalAccountChildren(db: CommonQueryMethods, federalAcco
 }
 
 const SnapshotRow = z.object({
+  name: z.string().nullable(),
   rows: z.coerce.number(),
   outlay: num,
   budget_authority: num,
@@ -137,14 +133,20 @@ const SnapshotRow = z.object({
   appropriations: num,
 });
 
-/** File A totals of a federal account in one fiscal year (`rows` = 0 when it has none). */
+/**
+ * A federal account's title and File A totals in one fiscal year (`rows` = 0 when it has none), or null when
+ * there is no such account; one statement (every query of a request costs a round trip and a pool reset).
+ */
 export async function fiscalYearSnapshot(db: CommonQueryMethods, federalAccountId: number, fiscalYear: number) {
-  return db.one(sql.type(SnapshotRow)`
-    SELECT count(*) AS rows, coalesce(sum(outlays), 0) AS outlay, coalesce(sum(budget_authority), 0) AS budget_authority,
-      coalesce(sum(obligations), 0) AS obligated, coalesce(sum(unobligated), 0) AS unobligated,
-      coalesce(sum(balance_brought_forward), 0) AS balance_brought_forward,
-      coalesce(sum(other_budgetary_resources), 0) AS other_budgetary_resources, coalesce(sum(appropriations), 0) AS appropriations
-    FROM account_fy_tas_balance WHERE federal_account_id = ${federalAccountId} AND fiscal_year = ${fiscalYear}`);
+  return db.maybeOne(sql.type(SnapshotRow)`
+    SELECT fa.account_title AS name, count(b.federal_account_id) AS rows, coalesce(sum(b.outlays), 0) AS outlay,
+      coalesce(sum(b.budget_authority), 0) AS budget_authority, coalesce(sum(b.obligations), 0) AS obligated,
+      coalesce(sum(b.unobligated), 0) AS unobligated, coalesce(sum(b.balance_brought_forward), 0) AS balance_brought_forward,
+      coalesce(sum(b.other_budgetary_resources), 0) AS other_budgetary_resources, coalesce(sum(b.appropriations), 0) AS appropriations
+    FROM federal_account fa
+    LEFT JOIN account_fy_tas_balance b ON b.federal_account_id = fa.id AND b.fiscal_year = ${fiscalYear}
+    WHERE fa.id = ${federalAccountId}
+    GROUP BY fa.id`);
 }
 
 /** Object class / program activity labels of File B rows (null ids are reported as upstream's "unknown" codes). */
@@ -158,14 +160,12 @@ const CATEGORY_JOINS = sql.fragment`
 
 const ObjectClassRow = z.object({ major_id: z.string(), major_name: z.string(), id: z.string(), name: z.string() });
 
-/** Distinct (major, minor) object classes of a federal account's File B rows, any year. */
+/** Distinct (major, minor) object classes of a federal account's File B rows, any year (migration 0161). */
 export async function availableObjectClasses(db: CommonQueryMethods, federalAccountId: number) {
   return db.any(sql.type(ObjectClassRow)`
-    SELECT DISTINCT oc.major_object_class AS major_id, oc.major_object_class_name AS major_name,
-      oc.object_class AS id, oc.object_class_name AS name
-    FROM (SELECT DISTINCT object_class_id FROM account_fy_tas_category WHERE federal_account_id = ${federalAccountId}) c
-    JOIN object_class oc ON oc.id = c.object_class_id
-    ORDER BY 1, 3, 4`);
+    SELECT major_object_class AS major_id, major_object_class_name AS major_name, object_class AS id, object_class_name AS name
+    FROM account_object_class WHERE federal_account_id = ${federalAccountId}
+    ORDER BY major_object_class, object_class, object_class_name`);
 }
 
 const CodeNameRow = z.object({ code: z.string(), name: z.string() });
@@ -206,26 +206,38 @@ export interface TotalsFilter {
   programActivities?: readonly string[];
 }
 
-/** File B obligations of a federal account per object class or per program activity, largest first. */
+const Totals = z.object({ account_id: z.number().nullable(), rows: z.array(TotalsRow) });
+
+/**
+ * File B obligations of a federal account (by code) per object class or per program activity, largest first, one
+ * page; `account_id` null when there is no such account. One statement (each query of a request costs a round
+ * trip and a pool reset).
+ */
 export async function federalAccountTotals(
   db: CommonQueryMethods,
-  federalAccountId: number,
+  federalAccountCode: string,
   by: 'object_class' | 'program_activity',
   f: TotalsFilter,
   page: { limit: number; offset: number },
 ) {
-  const where: FragmentSqlToken[] = [sql.fragment`c.federal_account_id = ${federalAccountId}`];
+  const where: FragmentSqlToken[] = [sql.fragment`TRUE`];
   if (f.fiscalYears) where.push(sql.fragment`c.fiscal_year = ANY(${sql.array([...f.fiscalYears], 'int4')})`);
   if (f.objectClasses) where.push(sql.fragment`${OC_CODE} = ANY(${sql.array([...f.objectClasses], 'text')})`);
   if (f.programActivities) where.push(sql.fragment`${PA_CODE} = ANY(${sql.array([...f.programActivities], 'text')})`);
   const [code, name] = by === 'object_class' ? ([OC_CODE, OC_NAME] as const) : ([PA_CODE, PA_NAME] as const);
-  return db.any(sql.type(TotalsRow)`
-    SELECT ${code} AS code, ${name} AS name, sum(c.obligations) AS obligations, count(*) OVER () AS total
-    FROM account_fy_tas_category c ${CATEGORY_JOINS}
-    WHERE ${sql.join(where, sql.fragment` AND `)}
-    GROUP BY 1, 2
-    ORDER BY 3 DESC, 1, 2
-    LIMIT ${page.limit} OFFSET ${page.offset}`);
+  return db.one(sql.type(Totals)`
+    WITH fa AS (SELECT id FROM federal_account WHERE federal_account_code = ${federalAccountCode}),
+    g AS (
+      SELECT ${code} AS code, ${name} AS name, sum(c.obligations) AS obligations, count(*) OVER () AS total
+      FROM account_fy_tas_category c JOIN fa ON fa.id = c.federal_account_id ${CATEGORY_JOINS}
+      WHERE ${sql.join(where, sql.fragment` AND `)}
+      GROUP BY 1, 2
+      ORDER BY 3 DESC, 1, 2
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT (SELECT min(id) FROM fa) AS account_id,
+      coalesce((SELECT json_agg(json_build_object('code', code, 'name', name, 'obligations', obligations, 'total', total)
+        ORDER BY obligations DESC, code, name) FROM g), '[]'::json) AS rows`);
 }
 
 const TasRow = z.object({ id: z.number(), label: z.string() });

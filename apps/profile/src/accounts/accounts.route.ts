@@ -7,7 +7,7 @@ import { pageMetadataOfTotal, paging, type Paging } from '../common/paging';
 import { pathValue, queryValue } from '../common/request-values';
 import {
   agencyBalances, agencyFederalAccountObligations, agencyObjectClassSpending, availableObjectClasses, availableProgramActivities,
-  federalAccountChildren, federalAccountTotals, findFederalAccountByCode, findFederalAccountById, findToptierOfAgency,
+  federalAccountChildren, federalAccountTotals, findFederalAccountByCode, findToptierOfAgency,
   findTreasuryAccount, fiscalYearSnapshot, latestAccountFiscalYear, listFederalAccounts, pagedProgramActivities,
   treasuryAccountBreakdown, type FederalAccountSort, type TotalsFilter,
 } from './accounts.query';
@@ -132,7 +132,7 @@ export function fiscalYearsOfRanges(ranges: ReadonlyArray<{ start_date: string; 
 function totalsRoute(by: 'object_class' | 'program_activity') {
   return (db: CommonQueryMethods) =>
     jsonHandler(async (req) => {
-      const fa = await federalAccountOr404(db, pathValue(req, 'federal_account_code'));
+      const code = pathValue(req, 'federal_account_code');
       const body = (req.body ?? {}) as RequestBody<'federalAccountObjectClassTotals'>;
       const p = paging(body ?? {}, 10);
       const f: TotalsFilter = {
@@ -140,7 +140,8 @@ function totalsRoute(by: 'object_class' | 'program_activity') {
         ...(body.filters?.object_class ? { objectClasses: body.filters.object_class } : {}),
         ...(body.filters?.program_activity ? { programActivities: body.filters.program_activity } : {}),
       };
-      const rows = await federalAccountTotals(db, fa.id, by, f, p);
+      const { account_id: accountId, rows } = await federalAccountTotals(db, code, by, f, p);
+      if (accountId === null) throw notFound(`No federal account with code '${code}'.`);
       return {
         results: rows.map((r) => ({
           obligations: round2(r.obligations),
@@ -159,6 +160,16 @@ export const objectClassTotalsRoute = totalsRoute('object_class');
 export const programActivityTotalsRoute = totalsRoute('program_activity');
 
 const accountId = (req: Request) => Number(pathValue(req, 'federal_account_id'));
+
+/**
+ * The Treasury account symbol of the path. Upstream takes it unencoded, `/` included (a multi-year period of
+ * availability: `012-2020/2021-1600-000`): the route's wildcard gives its segments, joined back here; a
+ * percent-encoded `/` arrives as one segment.
+ */
+function tasValue(req: Request): string {
+  const raw = (req.params as Record<string, string | string[] | undefined>).tas;
+  return Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
+}
 
 /** GET /api/v2/federal_accounts/{federal_account_id}/available_object_classes */
 export const availableObjectClassesRoute = (db: CommonQueryMethods) =>
@@ -184,13 +195,11 @@ export const availableProgramActivitiesRoute = (db: CommonQueryMethods) =>
 export const fiscalYearSnapshotRoute = (db: CommonQueryMethods) =>
   jsonHandler(async (req): Promise<ResponseBody<'getFiscalYearSnapshotForYear'>> => {
     const fy = checkedFiscalYear(pathValue(req, 'fiscal_year') || undefined) ?? (await defaultFiscalYear(db));
-    const id = accountId(req);
-    const fa = await findFederalAccountById(db, id);
-    if (!fa) return {};
-    const { rows, ...totals } = await fiscalYearSnapshot(db, id, fy);
-    if (rows === 0) return {};
+    const snapshot = await fiscalYearSnapshot(db, accountId(req), fy);
+    if (!snapshot || snapshot.rows === 0) return {};
+    const { rows: _rows, name, ...totals } = snapshot;
     const results = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, round2(v)])) as Record<keyof typeof totals, number>;
-    return { results: { name: fa.account_title, ...results } };
+    return { results: { name, ...results } };
   });
 
 async function toptierOr404(db: CommonQueryMethods, req: Request) {
@@ -259,7 +268,7 @@ type Node = { name: string; obligated_amount: number; gross_outlay_amount: numbe
 function tasBreakdownRoute(by: 'object_class' | 'program_activity') {
   return (db: CommonQueryMethods) =>
     jsonHandler(async (req): Promise<ResponseBody<'listTreasuryAccountObjectClasses'>> => {
-      const label = pathValue(req, 'tas');
+      const label = tasValue(req);
       const tas = await findTreasuryAccount(db, label);
       if (!tas) throw notFound(`No Treasury account '${label}'.`);
       const fy = checkedFiscalYear(queryValue(req, 'fiscal_year')) ?? fiscalYearOf(new Date());

@@ -203,9 +203,15 @@ export interface V1Request {
   group: string | string[];
   aggregate?: 'sum' | 'count' | 'avg' | 'min' | 'max';
   filters?: V1Filter[];
+  order?: string[];
+  limit?: number;
+  page?: number;
 }
 
-const ResultRow = z.object({ g: z.array(z.unknown()), aggregate: z.string().nullable() });
+/** Upstream's v1 page size when `limit` is not sent. */
+export const V1_DEFAULT_LIMIT = 100;
+
+const ResultRow = z.object({ g: z.array(z.unknown()), aggregate: z.string().nullable(), total: z.number() });
 
 /** Runs one v1 aggregation; `quarters` gives each fiscal quarter's own activity (sum only). */
 export async function v1Aggregate(db: CommonQueryMethods, source: V1Source, quarters: boolean, req: V1Request) {
@@ -246,10 +252,23 @@ export async function v1Aggregate(db: CommonQueryMethods, source: V1Source, quar
         WHERE q.is_latest_of_year
       )`;
   const agg = { sum: sql.fragment`sum(x.v)`, count: sql.fragment`count(x.v)`, avg: sql.fragment`avg(x.v)`, min: sql.fragment`min(x.v)`, max: sql.fragment`max(x.v)` }[aggregate];
+  // `order`: group fields or `aggregate` (upstream orders the grouped values), `-` first for descending; the group
+  // fields follow as the default order and tie-break, so pages are stable.
+  const order = (req.order ?? []).map((o) => {
+    const desc = o.startsWith('-');
+    const name = desc ? o.slice(1) : o;
+    const i = groups.indexOf(name);
+    const expr = name === 'aggregate' ? agg : name === 'item' && groups.length === 1 ? groupExprs[0] : i >= 0 ? groupExprs[i] : undefined;
+    if (expr === undefined) throw badRequest(`Cannot order by '${o}': order by 'aggregate' or a group field (${groups.join(', ')}).`);
+    return desc ? sql.fragment`${expr} DESC` : sql.fragment`${expr} ASC`;
+  });
+  const limit = req.limit ?? V1_DEFAULT_LIMIT;
+  const page = req.page ?? 1;
   const rows = await db.any(sql.type(ResultRow)`
     ${base}
     SELECT jsonb_build_array(${sql.join(groupExprs, sql.fragment`, `)}) AS g,
-      ${aggregate === 'count' ? sql.fragment`${agg}::text` : sql.fragment`round(${agg}, 2)::text`} AS aggregate
+      ${aggregate === 'count' ? sql.fragment`${agg}::text` : sql.fragment`round(${agg}, 2)::text`} AS aggregate,
+      count(*) OVER ()::int AS total
     FROM r AS x
     JOIN account_period_submission s ON s.submission_id = x.current_id
     JOIN treasury_appropriation_account t ON t.treasury_account_identifier = x.treasury_account_identifier_
@@ -257,10 +276,27 @@ export async function v1Aggregate(db: CommonQueryMethods, source: V1Source, quar
     ${source === 'categories' ? sql.fragment`LEFT JOIN object_class oc ON oc.id = x.object_class_id LEFT JOIN ref_program_activity pa ON pa.id = x.program_activity_id` : sql.fragment``}
     WHERE ${where.length === 0 ? sql.fragment`TRUE` : sql.join(where.map((w) => sql.fragment`(${w})`), sql.fragment` AND `)}
     GROUP BY ${sql.join(groupExprs, sql.fragment`, `)}
-    ORDER BY ${sql.join(groupExprs, sql.fragment`, `)}`);
-  return rows.map((row) => {
+    ORDER BY ${sql.join([...order, ...groupExprs], sql.fragment`, `)}
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+  const results = rows.map((row) => {
     if (groups.length === 1) return { item: (row.g[0] ?? null) as string | number | null, aggregate: row.aggregate };
     const item = Object.fromEntries(groups.map((g, i) => [g, row.g[i] ?? null]));
     return { item, ...item, aggregate: row.aggregate };
   });
+  // A page past the end has no rows to carry the count: count the groups then.
+  const count = rows[0]?.total ?? (page > 1 ? await v1GroupCount(db, base, groupExprs, where, source) : 0);
+  return { results, count, page, limit };
+}
+
+async function v1GroupCount(db: CommonQueryMethods, base: FragmentSqlToken, groupExprs: FragmentSqlToken[], where: FragmentSqlToken[], source: V1Source) {
+  return db.oneFirst(sql.type(z.object({ n: z.number() }))`
+    ${base}
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM r AS x
+      JOIN account_period_submission s ON s.submission_id = x.current_id
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = x.treasury_account_identifier_
+      LEFT JOIN federal_account fa ON fa.id = t.federal_account_id
+      ${source === 'categories' ? sql.fragment`LEFT JOIN object_class oc ON oc.id = x.object_class_id LEFT JOIN ref_program_activity pa ON pa.id = x.program_activity_id` : sql.fragment``}
+      WHERE ${where.length === 0 ? sql.fragment`TRUE` : sql.join(where.map((w) => sql.fragment`(${w})`), sql.fragment` AND `)}
+      GROUP BY ${sql.join(groupExprs, sql.fragment`, `)}) g`);
 }

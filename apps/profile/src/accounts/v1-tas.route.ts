@@ -3,12 +3,28 @@ import { jsonHandler } from '@usas/service-kit';
 import type { CommonQueryMethods } from 'slonik';
 import { v1Aggregate, type V1Request, type V1Source } from './v1-tas.query';
 
-/** POST /api/v1/tas/{balances,categories}[/quarters]/total/: upstream's v1 aggregation (see v1-tas.query.ts). */
+/**
+ * POST /api/v1/tas/{balances,categories}[/quarters]/total/: upstream's v1 aggregation (see v1-tas.query.ts), one
+ * page of `limit` groups (default 100) with upstream's v1 page metadata; the links carry the page as a query string.
+ */
 export function v1TasTotalRoute(source: V1Source, quarters: boolean) {
   return (db: CommonQueryMethods) =>
     jsonHandler(async (req): Promise<ResponseBody<'v1TasBalancesTotal'>> => {
       const body = req.body as RequestBody<'v1TasBalancesTotal'>;
-      const results = await v1Aggregate(db, source, quarters, body as unknown as V1Request);
-      return { results };
+      const { results, count, page, limit } = await v1Aggregate(db, source, quarters, body as unknown as V1Request);
+      const link = (p: number) => `?limit=${limit}&page=${p}`;
+      const hasNext = page * limit < count;
+      return {
+        page_metadata: {
+          count,
+          page,
+          has_next_page: hasNext,
+          has_previous_page: page > 1,
+          next: hasNext ? link(page + 1) : null,
+          current: link(page),
+          previous: page > 1 ? link(page - 1) : null,
+        },
+        results,
+      };
     });
 }

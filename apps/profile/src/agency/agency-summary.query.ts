@@ -1,6 +1,11 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { latestSubmissionsFragment, REVEALED_SUBMISSIONS } from './latest-submissions.query';
+
+const AGENCY_COLUMNS = sql.fragment`
+  t.toptier_agency_id, t.toptier_code, t.name, t.abbreviation, t.icon_filename, t.mission, t.website, t.justification,
+  t.about_agency_data,
+  (SELECT min(a.id) FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id) AS agency_id,
+  (SELECT count(*)::int FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id AND a.subtier_agency_id IS NOT NULL) AS subtier_agency_count`;
 
 const Agency = z.object({
   toptier_agency_id: z.number(),
@@ -19,21 +24,7 @@ export type AgencyRow = z.infer<typeof Agency>;
 
 /** The toptier agency of a code with its smallest agency id and its number of subtier agencies, or null. */
 export async function findToptierAgency(db: CommonQueryMethods, toptierCode: string): Promise<AgencyRow | null> {
-  return db.maybeOne(sql.type(Agency)`
-    SELECT t.toptier_agency_id, t.toptier_code, t.name, t.abbreviation, t.icon_filename, t.mission, t.website, t.justification,
-      t.about_agency_data,
-      (SELECT min(a.id) FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id) AS agency_id,
-      (SELECT count(*)::int FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id AND a.subtier_agency_id IS NOT NULL) AS subtier_agency_count
-    FROM toptier_agency t WHERE t.toptier_code = ${toptierCode}`);
-}
-
-/**
- * Rebuilds the agency summary tables when a source table changed since the last build (migration 0110's
- * triggers set the flag). Cheap when fresh: one primary-key read.
- */
-export async function ensureAgencySummaries(db: CommonQueryMethods): Promise<void> {
-  const stale = await db.oneFirst(sql.type(z.object({ stale: z.boolean() }))`SELECT stale FROM agency_summary_state WHERE id = 1`);
-  if (stale) await db.query(sql.unsafe`SELECT refresh_agency_summaries()`);
+  return db.maybeOne(sql.type(Agency)`SELECT ${AGENCY_COLUMNS} FROM toptier_agency t WHERE t.toptier_code = ${toptierCode}`);
 }
 
 const DefCode = z.object({
@@ -44,53 +35,37 @@ const DefCode = z.object({
   disaster: z.enum(['covid_19', 'infrastructure']).nullable(),
 });
 
-/** DEF codes in the agency's File B data of the latest submissions of the fiscal year (from the summary). */
-export async function agencyDefCodes(db: CommonQueryMethods, toptierAgencyId: number, fiscalYear: number) {
-  return db.any(sql.type(DefCode)`
-    SELECT d.code, d.public_law, d.title, CASE WHEN d.urls IS NULL OR d.urls = '' THEN NULL ELSE string_to_array(d.urls, '|') END AS urls,
-      d.group_name AS disaster
-    FROM disaster_emergency_fund_code d
-    WHERE d.code IN (
-      SELECT x.defc FROM agency_submission_defc x
-      WHERE x.toptier_agency_id = ${toptierAgencyId} AND x.submission_id IN (SELECT submission_id FROM (${latestSubmissionsFragment(fiscalYear)}) l))
-    ORDER BY d.code`);
+const Overview = Agency.extend({ def_codes: z.array(DefCode) });
+
+/**
+ * The agency of a code (as findToptierAgency) with the DEF codes in its File B data of the latest submissions of
+ * the fiscal year, in one statement; null for an unknown code. agency_def_codes() rebuilds the agency summaries
+ * when they are stale and reads them with a cached plan.
+ */
+export async function agencyOverview(db: CommonQueryMethods, toptierCode: string, fiscalYear: number) {
+  return db.maybeOne(sql.type(Overview)`
+    SELECT ${AGENCY_COLUMNS}, agency_def_codes(t.toptier_agency_id, ${fiscalYear}::int) AS def_codes
+    FROM toptier_agency t WHERE t.toptier_code = ${toptierCode}`);
 }
 
 const YearRow = z.object({
   fy: z.number(),
-  agency_budgetary_resources: z.coerce.number().nullable(),
-  agency_total_obligated: z.coerce.number().nullable(),
-  agency_total_outlayed: z.coerce.number().nullable(),
-  total_budgetary_resources: z.coerce.number().nullable(),
+  agency_budgetary_resources: z.number().nullable(),
+  agency_total_obligated: z.number().nullable(),
+  agency_total_outlayed: z.number().nullable(),
+  total_budgetary_resources: z.number().nullable(),
 });
-const PeriodRow = z.object({ fy: z.number(), period: z.number(), obligated: z.coerce.number() });
+const PeriodRow = z.object({ fy: z.number(), period: z.number(), obligated: z.number() });
+const BudgetaryResources = Agency.extend({ resources: z.object({ years: z.array(YearRow), periods: z.array(PeriodRow) }) });
 
 /**
- * Per fiscal year from `fromYear` to `toYear`: the agency's File A totals in the latest submissions of the
- * year, the GTAS government total of the year's latest period, and the agency's obligations per period.
+ * The agency of a code (as findToptierAgency) and, per fiscal year from `fromYear` to `toYear` (latest first):
+ * its File A totals in the latest submissions of the year, the GTAS government total of the year's latest
+ * period, and its obligations per period (agency_budgetary_resources(), which rebuilds stale summaries first);
+ * in one statement, null for an unknown code.
  */
-export async function agencyBudgetaryResources(db: CommonQueryMethods, toptierAgencyId: number, fromYear: number, toYear: number) {
-  const years = await db.any(sql.type(YearRow)`
-    WITH subs AS (${REVEALED_SUBMISSIONS}),
-    agency AS (
-      SELECT s.fy, sum(b.total_budgetary_resources) AS tbr, sum(b.obligated) AS obligated, sum(b.outlay) AS outlay
-      FROM subs s JOIN agency_submission_balance b ON b.submission_id = s.submission_id AND b.toptier_agency_id = ${toptierAgencyId}
-      WHERE s.is_latest GROUP BY s.fy
-    ),
-    gov AS (
-      SELECT DISTINCT ON (fiscal_year) fiscal_year, total_budgetary_resources FROM gtas_period_total
-      ORDER BY fiscal_year, fiscal_period DESC
-    )
-    SELECT y AS fy, a.tbr::text AS agency_budgetary_resources, a.obligated::text AS agency_total_obligated,
-      a.outlay::text AS agency_total_outlayed, g.total_budgetary_resources::text AS total_budgetary_resources
-    FROM generate_series(${fromYear}::int, ${toYear}::int) y
-    LEFT JOIN agency a ON a.fy = y LEFT JOIN gov g ON g.fiscal_year = y
-    ORDER BY y DESC`);
-  const periods = await db.any(sql.type(PeriodRow)`
-    SELECT s.fy, s.period, sum(b.obligated)::text AS obligated
-    FROM (${REVEALED_SUBMISSIONS}) s
-    JOIN agency_submission_balance b ON b.submission_id = s.submission_id AND b.toptier_agency_id = ${toptierAgencyId}
-    WHERE s.fy BETWEEN ${fromYear} AND ${toYear}
-    GROUP BY s.fy, s.period ORDER BY s.fy, s.period`);
-  return { years, periods };
+export async function agencyBudgetaryResources(db: CommonQueryMethods, toptierCode: string, fromYear: number, toYear: number) {
+  return db.maybeOne(sql.type(BudgetaryResources)`
+    SELECT ${AGENCY_COLUMNS}, agency_budgetary_resources(t.toptier_agency_id, ${fromYear}::int, ${toYear}::int) AS resources
+    FROM toptier_agency t WHERE t.toptier_code = ${toptierCode}`);
 }

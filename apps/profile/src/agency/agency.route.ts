@@ -8,7 +8,7 @@ import { agencyActivityRows, agencyBureauNames, agencyDefcResources, agencyTasBa
 import { agencyTransactions, newAwardCount, obligationsByCategory, recipientDistribution, subAgencyOffices } from './agency-awards.query';
 import { accountMessages, agencyTypeParam, awardTypeCodesParam, FIRST_ACCOUNT_FISCAL_YEAR, filterRows, fiscalYearOf, fiscalYearParam,
   listParams, money, pageOf, sortRows } from './agency-params';
-import { agencyBudgetaryResources, agencyDefCodes, ensureAgencySummaries, findToptierAgency, type AgencyRow } from './agency-summary.query';
+import { agencyBudgetaryResources, agencyOverview, findToptierAgency, type AgencyRow } from './agency-summary.query';
 
 type Db = CommonQueryMethods;
 
@@ -52,9 +52,10 @@ export const bureauSlug = (name: string): string => name.toLowerCase().replace(/
 /** GET agency/{toptier_code}/ */
 export const overviewRoute = (db: Db) =>
   jsonHandler(async (req): Promise<ResponseBody<'getAgencyProfileOverview'>> => {
-    const { agency, fy } = await agencyAndYear(db, req);
-    await ensureAgencySummaries(db);
-    const defCodes = await agencyDefCodes(db, agency.toptier_agency_id, fy);
+    const fy = fiscalYearParam(req);
+    const code = pathValue(req, 'toptier_code');
+    const agency = await agencyOverview(db, code, fy);
+    if (!agency) throw notFound(`Agency with a toptier code of '${code}' does not exist.`);
     return {
       fiscal_year: fy,
       toptier_code: agency.toptier_code,
@@ -67,7 +68,7 @@ export const overviewRoute = (db: Db) =>
       congressional_justification_url: agency.justification,
       about_agency_data: agency.about_agency_data,
       subtier_agency_count: agency.subtier_agency_count,
-      def_codes: defCodes.map((d) => ({ ...d })),
+      def_codes: agency.def_codes.map((d) => ({ ...d })),
       messages: [],
     };
   });
@@ -75,18 +76,18 @@ export const overviewRoute = (db: Db) =>
 /** GET agency/{toptier_code}/budgetary_resources/ */
 export const budgetaryResourcesRoute = (db: Db) =>
   jsonHandler(async (req): Promise<ResponseBody<'getAgencyBudgetaryResources'>> => {
-    const agency = await agencyOf(db, req);
-    await ensureAgencySummaries(db);
-    const { years, periods } = await agencyBudgetaryResources(db, agency.toptier_agency_id, FIRST_ACCOUNT_FISCAL_YEAR, fiscalYearOf(new Date()));
+    const code = pathValue(req, 'toptier_code');
+    const agency = await agencyBudgetaryResources(db, code, FIRST_ACCOUNT_FISCAL_YEAR, fiscalYearOf(new Date()));
+    if (!agency) throw notFound(`Agency with a toptier code of '${code}' does not exist.`);
     return {
       toptier_code: agency.toptier_code,
-      agency_data_by_year: years.map((y) => ({
+      agency_data_by_year: agency.resources.years.map((y) => ({
         fiscal_year: y.fy,
         agency_budgetary_resources: y.agency_budgetary_resources,
         total_budgetary_resources: y.total_budgetary_resources,
         agency_total_obligated: y.agency_total_obligated,
         agency_total_outlayed: y.agency_total_outlayed,
-        agency_obligation_by_period: periods.filter((p) => p.fy === y.fy).map((p) => ({ period: p.period, obligated: p.obligated })),
+        agency_obligation_by_period: agency.resources.periods.filter((p) => p.fy === y.fy).map((p) => ({ period: p.period, obligated: p.obligated })),
       })),
       messages: [],
     };

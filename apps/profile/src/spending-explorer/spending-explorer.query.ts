@@ -139,3 +139,16 @@ export async function exploreSpending(db: CommonQueryMethods, type: ExplorerType
     LIMIT ${limit}
   `);
 }
+
+const GtasRow = z.object({ obligations: z.number().nullable() });
+
+/**
+ * Government-wide GTAS (SF 133) obligations of a fiscal year to the end of a period (`obligations_incurred_total_cpe`
+ * is fiscal-year-to-date): what the agencies should have reported. Null without GTAS rows for the period.
+ */
+export async function gtasObligations(db: CommonQueryMethods, fy: number, period: number): Promise<number | null> {
+  const row = await db.one(sql.type(GtasRow)`
+    SELECT sum(obligations_incurred_total_cpe)::float8 AS obligations
+    FROM gtas_sf133_balances WHERE fiscal_year = ${fy} AND fiscal_period = ${period}`);
+  return row.obligations;
+}

@@ -6,7 +6,7 @@ import type { CommonQueryMethods } from 'slonik';
 import { queryValue } from '../common/request-values';
 import { checkFiscalYear, intValue } from '../reporting/reporting-params';
 import { awardSpendingByRecipient } from './award-spending.query';
-import { exploreSpending, type ExplorerFilters, type ExplorerType } from './spending-explorer.query';
+import { exploreSpending, gtasObligations, type ExplorerFilters, type ExplorerType } from './spending-explorer.query';
 
 type Body = RequestBody<'spendingExplorer'>;
 type Raw = string | number | undefined;
@@ -43,6 +43,8 @@ function timeOf(f: Body['filters']): { fy: number; period: number } {
   return { fy, period };
 }
 
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
 /** Last day of a fiscal period (YYYY-MM-DD). */
 function periodEnd(fy: number, period: number): string {
   return new Date(Date.UTC(fy - 1, 9 + period, 0)).toISOString().slice(0, 10);
@@ -72,10 +74,7 @@ export function createSpendingExplorerRouter(db: CommonQueryMethods): Router {
     const detailed = Object.values(filters).some((v) => v !== undefined);
     const limit = type === 'award' || type === 'recipient' ? LONG_LIST_LIMIT : 100000;
     const rows = await exploreSpending(db, type, fy, period, filters, detailed, limit);
-    return {
-      total: rows[0]?.total ?? null,
-      end_date: periodEnd(fy, period),
-      results: rows.map((r) => ({
+    const results = rows.map((r) => ({
         id: r.id,
         code: r.code,
         type,
@@ -85,8 +84,19 @@ export function createSpendingExplorerRouter(db: CommonQueryMethods): Router {
         ...(type === 'agency' ? { link: true } : {}),
         ...(type === 'award' && r.generated_unique_award_id ? { generated_unique_award_id: r.generated_unique_award_id } : {}),
         ...(type === 'recipient' || type === 'award' ? { total: r.amount } : {}),
-      })),
-    };
+    }));
+    let total = rows[0]?.total ?? null;
+    // Upstream's "Unreported Data" row of the entry views by agency and budget function: the GTAS obligations of the
+    // period less what the agencies reported in File B, and the GTAS figure as the total.
+    if (!detailed && (type === 'agency' || type === 'budget_function')) {
+      const expected = await gtasObligations(db, fy, period);
+      if (expected !== null) {
+        results.push({ id: null, code: null, type, name: 'Unreported Data', amount: round2(expected - (total ?? 0)) });
+        results.sort((a, b) => b.amount - a.amount);
+        total = expected;
+      }
+    }
+    return { total, end_date: periodEnd(fy, period), results };
   }));
 
   router.get('/api/v2/award_spending/recipient/', jsonHandler(async (req): Promise<ResponseBody<'listAwardSpendingRecipients'>> => {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { RequestBody, ResponseBody } from '@usas/api-types';
+import type { ResponseBody } from '@usas/api-types';
 import { badRequest, notFound } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import type { CommonQueryMethods } from 'slonik';
@@ -46,8 +46,9 @@ async function defaultFiscalYear(db: CommonQueryMethods): Promise<number> {
 
 /** POST /api/v2/federal_accounts/ */
 export const listFederalAccountsRoute = (db: CommonQueryMethods) =>
-  jsonHandler(async (req): Promise<ResponseBody<'listFederalAccounts'>> => {
-    const body = (req.body ?? {}) as RequestBody<'listFederalAccounts'>;
+  jsonHandler<'listFederalAccounts'>(async (req) => {
+    // The body is optional: a bodyless POST lists the default year's accounts.
+    const body: Partial<typeof req.body> = req.body ?? {};
     const fy = checkedFiscalYear(body.filters?.fy, 'filters.fy') ?? (await defaultFiscalYear(db));
     const p = paging(body, 50);
     const { rows, total } = await listFederalAccounts(db, {
@@ -131,10 +132,11 @@ export function fiscalYearsOfRanges(ranges: ReadonlyArray<{ start_date: string; 
 
 function totalsRoute(by: 'object_class' | 'program_activity') {
   return (db: CommonQueryMethods) =>
-    jsonHandler(async (req) => {
+    // Both operations take the same optional body (a bodyless POST means every year and code).
+    jsonHandler<'federalAccountObjectClassTotals' | 'federalAccountProgramActivityTotals'>(async (req) => {
       const code = pathValue(req, 'federal_account_code');
-      const body = (req.body ?? {}) as RequestBody<'federalAccountObjectClassTotals'>;
-      const p = paging(body ?? {}, 10);
+      const body: Partial<typeof req.body> = req.body ?? {};
+      const p = paging(body, 10);
       const f: TotalsFilter = {
         ...(body.filters?.time_period ? { fiscalYears: fiscalYearsOfRanges(body.filters.time_period) } : {}),
         ...(body.filters?.object_class ? { objectClasses: body.filters.object_class } : {}),

@@ -1,7 +1,6 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { CommonQueryMethods } from 'slonik';
-import { v1Aggregate, type V1Request, type V1Source } from './v1-tas.query';
+import { v1Aggregate, type V1Source } from './v1-tas.query';
 
 /**
  * POST /api/v1/tas/{balances,categories}[/quarters]/total/: upstream's v1 aggregation (see v1-tas.query.ts), one
@@ -9,9 +8,8 @@ import { v1Aggregate, type V1Request, type V1Source } from './v1-tas.query';
  */
 export function v1TasTotalRoute(source: V1Source, quarters: boolean) {
   return (db: CommonQueryMethods) =>
-    jsonHandler(async (req): Promise<ResponseBody<'v1TasBalancesTotal'>> => {
-      const body = req.body as RequestBody<'v1TasBalancesTotal'>;
-      const { results, count, page, limit } = await v1Aggregate(db, source, quarters, body as unknown as V1Request);
+    jsonHandler<'v1TasBalancesTotal'>(async (req) => {
+      const { results, count, page, limit } = await v1Aggregate(db, source, quarters, req.body);
       const link = (p: number) => `?limit=${limit}&page=${p}`;
       const hasNext = page * limit < count;
       return {

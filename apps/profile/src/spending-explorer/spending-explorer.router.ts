@@ -57,8 +57,8 @@ function periodEnd(fy: number, period: number): string {
 export function createSpendingExplorerRouter(db: CommonQueryMethods): Router {
   const router = Router();
 
-  router.post('/api/v2/spending/', jsonHandler(async (req): Promise<ResponseBody<'spendingExplorer'>> => {
-    const body = req.body as Body;
+  router.post('/api/v2/spending/', jsonHandler<'spendingExplorer'>(async (req) => {
+    const body: Body = req.body;
     const f = body.filters;
     const { fy, period } = timeOf(f);
     const filters: ExplorerFilters = {

@@ -69,27 +69,37 @@ BEGIN
   FROM (SELECT DISTINCT x.included, x.excluded
         FROM (SELECT DISTINCT award_codes FROM disaster_award_row) c CROSS JOIN LATERAL disaster_code_subsets(c.award_codes) x) s;
 
-  PERFORM disaster_build_rollup('all', '''''', 'NULL::text', 'NULL::text', NULL, NULL, NULL, NULL, NULL, '', false);
+  -- File C sums per award, code subset and award type: the rollups of dimensions that depend on the award only
+  CREATE TEMP TABLE disaster_award_set_tmp ON COMMIT DROP AS
+  SELECT cs.set_id, r.award_type, r.award_key, r.award_id, sum(r.obligation) AS obligation, sum(r.outlay) AS outlay
+  FROM disaster_award_row r
+  CROSS JOIN LATERAL disaster_code_subsets(r.award_codes) x
+  JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
+  WHERE r.def_code = ANY (x.included)
+  GROUP BY cs.set_id, r.award_type, r.award_key, r.award_id;
+  ANALYZE disaster_award_set_tmp;
+
+  PERFORM disaster_build_rollup('all', '''''', 'NULL::text', 'NULL::text', NULL, NULL, NULL, NULL, NULL, '', false, true);
   PERFORM disaster_build_rollup('funding_agency', 'ta.toptier_agency_id::text', 'ta.toptier_code', 'ta.name', NULL, NULL, NULL, NULL, NULL,
     'LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id
-     LEFT JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id', false);
+     LEFT JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id', false, false);
   PERFORM disaster_build_rollup('awarding_agency', 'ta.toptier_agency_id::text', 'ta.toptier_code', 'ta.name',
     'sa.subtier_agency_id::text', 'sa.subtier_code', 'sa.name', NULL, NULL,
     'LEFT JOIN toptier_agency ta ON ta.toptier_code = a.awarding_toptier_agency_code
-     LEFT JOIN subtier_agency sa ON sa.subtier_code = a.awarding_subtier_agency_code', false);
+     LEFT JOIN subtier_agency sa ON sa.subtier_code = a.awarding_subtier_agency_code', false, true);
   PERFORM disaster_build_rollup('federal_account', 'fa.id::text', 'fa.federal_account_code', 'coalesce(fa.account_title, '''')',
     't.treasury_account_identifier::text', 't.tas_rendering_label', 'coalesce(t.account_title, '''')', NULL, NULL,
     'LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id
-     LEFT JOIN federal_account fa ON fa.id = t.federal_account_id', false);
+     LEFT JOIN federal_account fa ON fa.id = t.federal_account_id', false, false);
   PERFORM disaster_build_rollup('object_class', 'oc.major_object_class', 'oc.major_object_class', 'oc.major_object_class_name',
     'oc.object_class', 'oc.object_class', 'oc.object_class_name', NULL, NULL,
-    'LEFT JOIN object_class oc ON oc.id = r.object_class_id', false);
+    'LEFT JOIN object_class oc ON oc.id = r.object_class_id', false, false);
   PERFORM disaster_build_rollup('cfda', 'coalesce(rc.id::text, a.cfda_number)', 'a.cfda_number',
     'coalesce(rc.program_title, a.cfda_program_title, '''')', NULL, NULL, NULL, NULL, NULL,
-    'LEFT JOIN references_cfda rc ON rc.program_number = a.cfda_number', false);
+    'LEFT JOIN references_cfda rc ON rc.program_number = a.cfda_number', false, true);
   PERFORM disaster_build_rollup('recipient', 'a.recipient_hash::text',
     'coalesce(a.recipient_uei, a.recipient_unique_id, ''DUNS Number not provided'')', 'coalesce(a.recipient_name, '''')',
-    NULL, NULL, NULL, 'array_to_string(a.recipient_levels, '','')', NULL, '', false);
+    NULL, NULL, NULL, 'array_to_string(a.recipient_levels, '','')', NULL, '', false, true);
   -- geography: result = area key (k1 in p_code, k2 in c_code, fallback name in p_desc), only where the area is known
   FOR geo IN
     SELECT s.scope, s.p, l.layer,
@@ -103,7 +113,7 @@ BEGIN
     PERFORM disaster_build_rollup('geo:' || geo.layer || ':' || geo.scope,
       format('CASE WHEN a.%1$I IS NOT NULL AND (%2$s) IS NOT NULL THEN upper(a.%1$I) || ''|'' || (%2$s) END', geo.p || '_state_code', geo.k2),
       format('upper(a.%I)', geo.p || '_state_code'), geo.fallback, NULL, geo.k2, NULL, NULL, format('a.%I', geo.p || '_state_fips'),
-      '', true);
+      '', true, true);
   END LOOP;
   -- the disaster groups: each award is in exactly one subset of a group's codes, so the group's rows are sums
   INSERT INTO disaster_code_set (set_id, kind, included, excluded)

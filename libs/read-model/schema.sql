@@ -1626,9 +1626,9 @@ CREATE INDEX dabs_window_reveal_idx ON public.dabs_submission_window_schedule US
 
 CREATE INDEX disaster_account_balance_def_code_idx ON public.disaster_account_balance USING btree (def_code);
 
-CREATE INDEX disaster_account_rollup_code_idx ON public.disaster_account_rollup USING btree (dimension, code_key);
+CREATE INDEX disaster_account_rollup_code_idx ON public.disaster_account_rollup USING btree (dimension, code_key, level, p_id);
 
-CREATE INDEX disaster_award_rollup_set_idx ON public.disaster_award_rollup USING btree (dimension, set_id, award_type);
+CREATE INDEX disaster_award_rollup_set_idx ON public.disaster_award_rollup USING btree (dimension, set_id, award_type, level, p_id);
 
 CREATE INDEX disaster_award_row_def_code_idx ON public.disaster_award_row USING btree (def_code);
 

@@ -74,7 +74,7 @@ CREATE TABLE disaster_award_rollup (
   outlay             numeric NOT NULL,
   face_value_of_loan numeric NOT NULL
 );
-CREATE INDEX disaster_award_rollup_set_idx ON disaster_award_rollup (dimension, set_id, award_type);
+CREATE INDEX disaster_award_rollup_set_idx ON disaster_award_rollup (dimension, set_id, award_type, level, p_id);
 
 CREATE TABLE disaster_account_balance (
   def_code            text NOT NULL,
@@ -116,7 +116,7 @@ CREATE TABLE disaster_account_rollup (
   -- some GTAS row fell in the result (else its total_budgetary_resources is null)
   has_gtas                  boolean NOT NULL
 );
-CREATE INDEX disaster_account_rollup_code_idx ON disaster_account_rollup (dimension, code_key);
+CREATE INDEX disaster_account_rollup_code_idx ON disaster_account_rollup (dimension, code_key, level, p_id);
 
 CREATE TRIGGER disaster_summaries_fabpaoc AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON financial_accounts_by_program_activity_object_class
   FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();

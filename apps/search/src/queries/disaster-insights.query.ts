@@ -57,7 +57,7 @@ export type InsightLevels = { children: boolean } | { childrenOf: readonly strin
 
 function levelCondition(levels: InsightLevels): FragmentSqlToken {
   if ('childrenOf' in levels) return sql.fragment`AND level = 'child' AND p_id = ANY(${sql.array([...levels.childrenOf], 'text')})`;
-  return levels.children ? sql.fragment`` : sql.fragment`AND level <> 'child'`;
+  return levels.children ? sql.fragment`` : sql.fragment`AND level IN ('parent', 'total')`;
 }
 
 /**

@@ -3127,10 +3127,10 @@ AS $function$
 DECLARE
   geo record;
 BEGIN
-  IF NOT (SELECT stale OR valid_until <= now() FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
+  IF NOT (SELECT stale OR coalesce(valid_until <= now(), false) FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
   PERFORM pg_advisory_xact_lock(hashtext('refresh_disaster_summaries'));
   -- another session may have rebuilt while this one waited for the lock
-  IF NOT (SELECT stale OR valid_until <= now() FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
+  IF NOT (SELECT stale OR coalesce(valid_until <= now(), false) FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
   -- cleared first: a write committed while this runs marks the summaries stale again
   UPDATE disaster_summary_state SET stale = false,
     valid_until = (SELECT min(submission_reveal_date) FROM dabs_submission_window_schedule WHERE submission_reveal_date > now())

@@ -3,15 +3,16 @@
 -- since the last build; the disaster endpoints of apps/search call it before reading. Submissions counted (as the endpoints counted them per request):
 -- windows revealed by now from FY2020 P7 on; per agency and period the latest certified/published submission;
 -- `is_latest` where its period is the latest revealed one of its fiscal year and cadence (fiscal-year-to-date
--- balances: outlays and File B sums are taken from those only). Returns whether it rebuilt.
+-- balances: outlays and File B sums are taken from those only). Returns whether it rebuilt. A rebuild takes seconds
+-- on large data: callers run it with the interactive statement timeout lifted (see apps/search freshDefCodes).
 CREATE OR REPLACE FUNCTION refresh_disaster_summaries() RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   geo record;
 BEGIN
-  IF NOT (SELECT stale OR valid_until <= now() FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
+  IF NOT (SELECT stale OR coalesce(valid_until <= now(), false) FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
   PERFORM pg_advisory_xact_lock(hashtext('refresh_disaster_summaries'));
   -- another session may have rebuilt while this one waited for the lock
-  IF NOT (SELECT stale OR valid_until <= now() FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
+  IF NOT (SELECT stale OR coalesce(valid_until <= now(), false) FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
   -- cleared first: a write committed while this runs marks the summaries stale again
   UPDATE disaster_summary_state SET stale = false,
     valid_until = (SELECT min(submission_reveal_date) FROM dabs_submission_window_schedule WHERE submission_reveal_date > now())

@@ -482,3 +482,73 @@ describe('disaster/overview additional (DEF code V)', () => {
     }
   });
 });
+
+describe('disaster summaries (pre-aggregated, refreshed on write)', () => {
+  const amount = async (filter: object) => (await post('award/amount', { filter }).expect(200)).body;
+
+  it("a disaster group's precomputed sums answer as its codes summed per award do", async () => {
+    const db = h.db.pool;
+    const group = (await db.any(sql.unsafe`SELECT code FROM disaster_emergency_fund_code WHERE group_name = 'covid_19' ORDER BY code`)).map((r) => String(r.code));
+    // a code outside the group with no account rows: asking for it too reads the per-award subsets instead
+    const spare = await db.oneFirst(sql.unsafe`
+      SELECT code FROM disaster_emergency_fund_code d
+      WHERE group_name IS NULL
+        AND NOT EXISTS (SELECT 1 FROM financial_accounts_by_awards b WHERE b.disaster_emergency_fund_code = d.code)
+        AND NOT EXISTS (SELECT 1 FROM financial_accounts_by_program_activity_object_class b WHERE b.disaster_emergency_fund_code = d.code)
+        AND NOT EXISTS (SELECT 1 FROM gtas_sf133_balances g WHERE g.disaster_emergency_fund_code = d.code)
+      ORDER BY code LIMIT 1`);
+    const rows = fileC(group);
+    const perAward = groupRows(rows, () => 'all').get('all')!;
+    expect(await amount({ def_codes: group })).toEqual({ award_count: perAward.award_count, obligation: perAward.obligation, outlay: perAward.outlay });
+    for (const [path, extra] of [
+      ['agency/spending', { spending_type: 'award' }],
+      ['agency/spending', { spending_type: 'total' }],
+      ['federal_account/spending', { spending_type: 'award' }],
+      ['federal_account/spending', { spending_type: 'total' }],
+      ['object_class/spending', { spending_type: 'total' }],
+      ['object_class/loans', {}],
+      ['cfda/spending', { spending_type: 'award' }],
+      ['recipient/loans', {}],
+    ] as const) {
+      const pagination = { limit: 100 };
+      const asGroup = (await post(path, { filter: { def_codes: group }, ...extra, pagination }).expect(200)).body;
+      const asCodes = (await post(path, { filter: { def_codes: [...group, spare] }, ...extra, pagination }).expect(200)).body;
+      expect(asGroup).toEqual(asCodes);
+    }
+    const geo = { geo_layer: 'county', scope: 'place_of_performance', spending_type: 'outlay' };
+    expect((await post('spending_by_geography', { filter: { def_codes: group }, ...geo }).expect(200)).body).toEqual(
+      (await post('spending_by_geography', { filter: { def_codes: [...group, spare] }, ...geo }).expect(200)).body,
+    );
+  });
+
+  it('a write to File C or to an award is read by the next request', async () => {
+    const db = h.db.pool;
+    const filter = { def_codes: ['L', 'M'] };
+    const loans = { def_codes: ['L', 'M'], award_type_codes: LOANS };
+    const before = await amount(filter);
+    const loansBefore = await amount(loans);
+    const agencyLoans = async () => (await post('agency/loans', { filter, pagination: { limit: 100 } }).expect(200)).body.totals;
+    const agencyLoansBefore = await agencyLoans();
+    await insertRows(db, 'financial_accounts_by_awards', [
+      { submission_id: 4, treasury_account_id: 900002, award_id: 9000002, fain: 'F2', disaster_emergency_fund_code: 'L', transaction_obligated_amount: 1000, gross_outlay_amount_by_award_cpe: 100 },
+    ]);
+    try {
+      expect(await amount(filter)).toEqual({ award_count: before.award_count, obligation: round(before.obligation + 1000), outlay: round(before.outlay + 100) });
+      const accounts = (await post('federal_account/spending', { filter, spending_type: 'award', pagination: { limit: 100 } }).expect(200)).body;
+      expect(accounts.totals.obligation).toBe(round(before.obligation + 1000));
+      // the award becomes a loan: the loans endpoints count it, with its face value
+      await db.query(sql.unsafe`UPDATE award_search SET type = '07', total_loan_value = 4321 WHERE award_id = 9000002`);
+      const loansAfter = await amount(loans);
+      expect(loansAfter.award_count).toBe(loansBefore.award_count + 1);
+      const agencyLoansAfter = await agencyLoans();
+      expect(agencyLoansAfter.award_count).toBe(agencyLoansBefore.award_count + 1);
+      expect(agencyLoansAfter.face_value_of_loan).toBe(round(agencyLoansBefore.face_value_of_loan + 4321));
+    } finally {
+      await db.query(sql.unsafe`UPDATE award_search SET type = '02', total_loan_value = NULL WHERE award_id = 9000002`);
+      await db.query(sql.unsafe`DELETE FROM financial_accounts_by_awards WHERE award_id = 9000002 AND transaction_obligated_amount = 1000`);
+    }
+    expect(await amount(filter)).toEqual(before);
+    expect(await amount(loans)).toEqual(loansBefore);
+    expect(await agencyLoans()).toEqual(agencyLoansBefore);
+  });
+});

@@ -1,13 +1,12 @@
 import { badRequest } from '@usas/errors';
 import type { CommonQueryMethods } from 'slonik';
-import { listDefCodes } from '../queries/def-codes.query';
+import { freshDefCodes } from '../queries/disaster-summaries.query';
 
 /**
- * Checks requested DEF codes against the DEF code table (upstream answers an unknown code with 400) and
- * returns them without duplicates. Without codes, the COVID-19 codes (the overview's default).
+ * Checks requested DEF codes against the known ones (upstream answers an unknown code with 400) and returns them
+ * without duplicates. Without codes, the COVID-19 codes (the overview's default).
  */
-export async function resolveDefCodes(db: CommonQueryMethods, requested: readonly string[] | undefined, path: string): Promise<string[]> {
-  const known = await listDefCodes(db);
+function checkDefCodes(known: ReadonlyArray<{ code: string; group_name: string | null }>, requested: readonly string[] | undefined, path: string): string[] {
   if (requested === undefined) return known.filter((c) => c.group_name === 'covid_19').map((c) => c.code);
   if (requested.length === 0) {
     throw badRequest(`Field '${path}' needs at least one DEF code.`, [{ path, message: 'at least one DEF code', code: 'minItems' }]);
@@ -20,4 +19,12 @@ export async function resolveDefCodes(db: CommonQueryMethods, requested: readonl
     ]);
   }
   return [...new Set(requested)];
+}
+
+/**
+ * The requested DEF codes, checked against the DEF code table; brings the disaster summaries up to date in the same
+ * round trip (freshDefCodes), so the queries after it read current sums.
+ */
+export async function resolveDisasterCodes(db: CommonQueryMethods, requested: readonly string[] | undefined, path: string): Promise<string[]> {
+  return checkDefCodes(await freshDefCodes(db), requested, path);
 }

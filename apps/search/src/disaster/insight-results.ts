@@ -95,7 +95,7 @@ export function applyQuery(tree: { nodes: InsightNode[]; totals: InsightTotals }
   };
 }
 
-type SortKey = 'id' | 'code' | 'description' | 'award_count' | 'obligation' | 'outlay' | 'face_value_of_loan' | 'total_budgetary_resources';
+export type SortKey = 'id' | 'code' | 'description' | 'award_count' | 'obligation' | 'outlay' | 'face_value_of_loan' | 'total_budgetary_resources';
 
 /** Numeric ids sort as numbers, other ids as text. */
 function idValue(id: string): number | string {
@@ -122,11 +122,28 @@ function compare(sort: SortKey, order: 'asc' | 'desc') {
   };
 }
 
+const comparator = (paging: Paging | undefined, defaultSort: SortKey) => compare((paging?.sort as SortKey | undefined) ?? defaultSort, paging?.order ?? 'desc');
+
+/**
+ * Puts the child rows under their results (of a page loaded without children), sorted as pageOf sorts children.
+ */
+export function withChildren(results: InsightNode[], rows: readonly InsightRow[], paging: Paging | undefined, defaultSort: SortKey): InsightNode[] {
+  const cmp = comparator(paging, defaultSort);
+  const children = new Map<string, InsightNode[]>();
+  for (const r of rows) {
+    if (r.level !== 'child' || r.id === null) continue;
+    const list = children.get(r.id) ?? [];
+    list.push(node(r, true));
+    children.set(r.id, list);
+  }
+  return results.map((n) => ({ ...n, children: [...(children.get(n.id) ?? [])].sort(cmp) }));
+}
+
 /** Sorts the results and their children, and cuts the requested page with upstream's page metadata. */
 export function pageOf(nodes: InsightNode[], paging: Paging | undefined, defaultSort: SortKey) {
   const page = paging?.page ?? 1;
   const limit = paging?.limit ?? 10;
-  const cmp = compare((paging?.sort as SortKey | undefined) ?? defaultSort, paging?.order ?? 'desc');
+  const cmp = comparator(paging, defaultSort);
   const sorted = nodes.map((n) => ({ ...n, children: [...n.children].sort(cmp) })).sort(cmp);
   const start = (page - 1) * limit;
   const hasNext = sorted.length > start + limit;

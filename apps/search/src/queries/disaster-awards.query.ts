@@ -1,8 +1,8 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { disasterSubmissionCtes, FILE_C_OUTLAY } from '../disaster/disaster-scope';
+import { rollupCondition } from '../disaster/disaster-scope';
 
-/** The loan award types: face value of loans sums these only. */
+/** The loan award types: face value of loans sums these only (as refresh_disaster_summaries does). */
 export const LOAN_TYPES = ['07', '08'] as const;
 
 export interface DisasterAwardFilter {
@@ -14,30 +14,21 @@ export interface DisasterAwardFilter {
 }
 
 /**
- * CTEs over the File C rows of a filter (after the submission CTEs):
- * - `disaster_award_row`: each counted row with its award key (internal award id, else the distinct award key,
- *   else PIID/FAIN/URI), obligation, and outlay when its submission holds the year's latest balances;
+ * CTEs over the File C sums (disaster_award_row) of a filter:
+ * - `disaster_award_row`: the filter's rows with their award key (internal award id, else the distinct award key,
+ *   else PIID/FAIN/URI), obligation, and outlay of the submissions holding the year's latest balances;
  * - `disaster_award`: one row per award whose obligations or outlays do not sum to zero (upstream counts those),
  *   with the linked award's id (null when File C is not linked to File D).
  */
-export function awardCtes(f: DisasterAwardFilter): FragmentSqlToken {
-  const conditions = [sql.fragment`b.disaster_emergency_fund_code = ANY(${sql.array([...f.defCodes], 'text')})`];
-  if (f.awardTypeCodes !== undefined) conditions.push(sql.fragment`a.type = ANY(${sql.array([...f.awardTypeCodes], 'text')})`);
-  if (f.awardType === 'procurement') conditions.push(sql.fragment`b.piid IS NOT NULL`);
-  if (f.awardType === 'assistance') conditions.push(sql.fragment`(b.fain IS NOT NULL OR b.uri IS NOT NULL)`);
-  const join = f.awardTypeCodes === undefined ? sql.fragment`LEFT JOIN` : sql.fragment`JOIN`;
+function awardCtes(f: DisasterAwardFilter): FragmentSqlToken {
+  const conditions = [sql.fragment`r.def_code = ANY(${sql.array([...f.defCodes], 'text')})`];
+  if (f.awardTypeCodes !== undefined) conditions.push(sql.fragment`r.award_type = ANY(${sql.array([...f.awardTypeCodes], 'text')})`);
+  if (f.awardType === 'procurement') conditions.push(sql.fragment`r.procurement`);
+  if (f.awardType === 'assistance') conditions.push(sql.fragment`r.assistance`);
   return sql.fragment`
-    ${disasterSubmissionCtes()},
     disaster_award_row AS (
-      SELECT coalesce('id:' || b.award_id, 'key:' || b.distinct_award_key,
-          'piid:' || b.piid || '/' || coalesce(b.parent_award_id, ''), 'fain:' || b.fain, 'uri:' || b.uri) AS award_key,
-        a.award_id, b.treasury_account_id, b.object_class_id, a.awarding_toptier_agency_code, a.awarding_subtier_agency_code,
-        a.awarding_subtier_agency_name,
-        coalesce(b.transaction_obligated_amount, 0) AS obligation,
-        CASE WHEN s.is_latest THEN ${FILE_C_OUTLAY} ELSE 0 END AS outlay
-      FROM financial_accounts_by_awards b
-      JOIN disaster_submission s ON s.submission_id = b.submission_id
-      ${join} award_search a ON a.award_id = b.award_id
+      SELECT r.award_key, r.award_id, r.obligation, r.outlay
+      FROM disaster_award_row r
       WHERE ${sql.join(conditions, sql.fragment` AND `)}
     ), disaster_award AS (
       SELECT award_key, max(award_id) AS award_id
@@ -59,9 +50,18 @@ export type AmountRow = z.infer<typeof AmountRow>;
 
 /**
  * Obligations and outlays of the filter's File C rows, the number of awards they fund and the face value
- * (total loan value) of the loan awards among them.
+ * (total loan value) of the loan awards among them: from the rollup of all results, or (procurement/assistance,
+ * which depends on each File C row) from the File C sums.
  */
 export async function disasterAwardAmount(db: CommonQueryMethods, f: DisasterAwardFilter): Promise<AmountRow> {
+  if (f.awardType === undefined) {
+    return db.one(sql.type(AmountRow)`
+      SELECT coalesce(sum(award_count), 0)::int AS award_count, coalesce(sum(obligation), 0)::float8 AS obligation,
+        coalesce(sum(outlay), 0)::float8 AS outlay, coalesce(sum(face_value_of_loan), 0)::float8 AS face_value_of_loan
+      FROM disaster_award_rollup
+      WHERE dimension = 'all' AND level = 'total' AND ${rollupCondition(f.defCodes, f.awardTypeCodes)}
+    `);
+  }
   return db.one(sql.type(AmountRow)`
     WITH ${awardCtes(f)}
     SELECT (SELECT count(*) FROM disaster_award)::int AS award_count,
@@ -107,8 +107,8 @@ const ACCOUNT_COUNT_EXPRESSION: Record<AccountCountKind, FragmentSqlToken> = {
 
 /**
  * Counts agencies owning the accounts (the TAS's funding toptier agency), federal accounts or object classes of
- * the DEF codes' account rows with a non-zero obligation or outlay: the program activity / object class (File B)
- * rows, or with award types the award financial (File C) rows linked to awards of those types.
+ * the DEF codes' account rows with a non-zero obligation or outlay in a counted submission: the program activity /
+ * object class (File B) rows, or with award types the award financial (File C) rows linked to awards of those types.
  */
 export async function disasterAccountCount(
   db: CommonQueryMethods,
@@ -121,21 +121,14 @@ export async function disasterAccountCount(
     awardTypeCodes === undefined
       ? sql.fragment`
           SELECT b.treasury_account_id, b.object_class_id
-          FROM financial_accounts_by_program_activity_object_class b
-          JOIN disaster_submission s ON s.submission_id = b.submission_id
-          WHERE b.disaster_emergency_fund_code = ANY(${codes})
-            AND (coalesce(b.obligations_incurred_by_program_object_class_cpe, 0) <> 0
-              OR coalesce(b.gross_outlay_amount_by_program_object_class_cpe, 0) <> 0)`
+          FROM disaster_account_balance b
+          WHERE b.def_code = ANY(${codes}) AND b.has_nonzero`
       : sql.fragment`
-          SELECT b.treasury_account_id, b.object_class_id
-          FROM financial_accounts_by_awards b
-          JOIN disaster_submission s ON s.submission_id = b.submission_id
-          JOIN award_search a ON a.award_id = b.award_id
-          WHERE b.disaster_emergency_fund_code = ANY(${codes})
-            AND a.type = ANY(${sql.array([...awardTypeCodes], 'text')})
-            AND (coalesce(b.transaction_obligated_amount, 0) <> 0 OR coalesce(b.gross_outlay_amount_by_award_cpe, 0) <> 0)`;
+          SELECT r.treasury_account_id, r.object_class_id
+          FROM disaster_award_row r
+          WHERE r.def_code = ANY(${codes}) AND r.award_type = ANY(${sql.array([...awardTypeCodes], 'text')}) AND r.has_nonzero`;
   const row = await db.one(sql.type(CountRow)`
-    WITH ${disasterSubmissionCtes()}, account_row AS (${rows})
+    WITH account_row AS (${rows})
     SELECT ${ACCOUNT_COUNT_EXPRESSION[kind]}::int AS count
     FROM account_row r
     LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id

@@ -2,7 +2,7 @@ import { badRequest } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import { cents } from '../common/money';
 import type { SearchContext } from '../common/search-context';
-import { resolveDefCodes } from '../disaster/def-code-params';
+import { resolveDisasterCodes } from '../disaster/def-code-params';
 import { disasterAwardAmount, LOAN_TYPES } from '../queries/disaster-awards.query';
 
 
@@ -20,7 +20,7 @@ export const disasterAwardAmountRoute = (ctx: SearchContext) =>
   jsonHandler<'disasterAwardAmount'>(async (req) => {
     const { filter } = req.body;
     exclusiveAwardTypes(filter);
-    const defCodes = await resolveDefCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
+    const defCodes = await resolveDisasterCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
     const totals = await disasterAwardAmount(ctx.db, { defCodes, awardTypeCodes: filter.award_type_codes, awardType: filter.award_type });
     const loans = filter.award_type_codes?.some((t) => (LOAN_TYPES as readonly string[]).includes(t)) ?? false;
     return {

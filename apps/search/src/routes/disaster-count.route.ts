@@ -1,6 +1,6 @@
 import { jsonHandler } from '@usas/service-kit';
 import type { SearchContext } from '../common/search-context';
-import { resolveDefCodes } from '../disaster/def-code-params';
+import { resolveDisasterCodes } from '../disaster/def-code-params';
 import { disasterAccountCount, disasterAwardCount } from '../queries/disaster-awards.query';
 
 /** The disaster count endpoints served here (def_code/count has its own route). */
@@ -16,7 +16,7 @@ export type DisasterCount = (typeof DISASTER_COUNTS)[number];
 export const disasterCountRoute = (ctx: SearchContext, kind: DisasterCount) =>
   jsonHandler<'disasterAwardCount'>(async (req) => {
     const { filter } = req.body;
-    const defCodes = await resolveDefCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
+    const defCodes = await resolveDisasterCodes(ctx.db, filter.def_codes, '/body/filter/def_codes');
     const awardTypeCodes = filter.award_type_codes;
     switch (kind) {
       case 'award':

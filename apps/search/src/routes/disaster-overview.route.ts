@@ -2,7 +2,7 @@ import type { ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import { cents } from '../common/money';
 import type { SearchContext } from '../common/search-context';
-import { resolveDefCodes } from '../disaster/def-code-params';
+import { resolveDisasterCodes } from '../disaster/def-code-params';
 import { fileCTotals, gtasByDefCode, gtasDolAdditional } from '../queries/disaster-overview.query';
 
 const money = (v: number | null): number | null => (v === null ? null : cents(v));
@@ -33,7 +33,7 @@ async function additionalTotals(ctx: SearchContext, defCodes: readonly string[])
  */
 export const disasterOverviewRoute = (ctx: SearchContext) =>
   jsonHandler(async (req): Promise<ResponseBody<'disasterOverview'>> => {
-    const defCodes = await resolveDefCodes(ctx.db, parseDefCodes(req.query['def_codes']), '/query/def_codes');
+    const defCodes = await resolveDisasterCodes(ctx.db, parseDefCodes(req.query['def_codes']), '/query/def_codes');
     const [gtas, awards] = await Promise.all([gtasByDefCode(ctx.db, defCodes), fileCTotals(ctx.db, defCodes)]);
     const additional = await additionalTotals(ctx, defCodes);
     const sum = (pick: (r: (typeof gtas)[number]) => number) => cents(gtas.reduce((t, r) => t + pick(r), 0));

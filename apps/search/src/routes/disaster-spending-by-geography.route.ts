@@ -2,7 +2,7 @@ import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import { cents } from '../common/money';
 import type { SearchContext } from '../common/search-context';
-import { resolveDefCodes } from '../disaster/def-code-params';
+import { resolveDisasterCodes } from '../disaster/def-code-params';
 import { LOAN_TYPES } from '../queries/disaster-awards.query';
 import { disasterSpendingByGeography } from '../queries/disaster-geography.query';
 
@@ -15,7 +15,7 @@ type Body = RequestBody<'disasterSpendingByGeography'>;
 export const disasterSpendingByGeographyRoute = (ctx: SearchContext) =>
   jsonHandler(async (req): Promise<ResponseBody<'disasterSpendingByGeography'>> => {
     const b = req.body as Body;
-    const defCodes = await resolveDefCodes(ctx.db, b.filter.def_codes, '/body/filter/def_codes');
+    const defCodes = await resolveDisasterCodes(ctx.db, b.filter.def_codes, '/body/filter/def_codes');
     const scope = b.scope ?? 'recipient_location';
     let types: readonly string[] | undefined = b.filter.award_type_codes;
     if (b.spending_type === 'face_value_of_loan') types = (types ?? LOAN_TYPES).filter((t) => (LOAN_TYPES as readonly string[]).includes(t));

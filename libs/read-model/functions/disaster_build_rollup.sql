@@ -1,0 +1,64 @@
+-- Fills disaster_award_rollup for one dimension of the disaster award endpoints (called by
+-- refresh_disaster_summaries). The arguments are SQL expressions over the File C sums `r` (disaster_award_row), the
+-- linked award `a` and the dimension's `joins`: the result (p_*) and child (c_*, null c_id: no children) naming a
+-- row, an extra text per result, a FIPS code (geography). As the per-request query did: rows are summed per award
+-- within each level (child, result, all results) so an award funded through two children of a result counts once
+-- for it; an award counts where its sums are not zero; rows with no result are left out of every level; the loan face
+-- value is the total loan value of the counted loan awards. `per_award`: the dimension depends on the award only
+-- (not on the File C row's account or object class), so it reads the File C sums per award and code subset that
+-- refresh_disaster_summaries keeps in the temporary disaster_award_set_tmp, rather than every row again. Every sum is kept per DEF code subset (disaster_code_set), per award type and for all
+-- types ('*'; an award has one type, so the counts add up).
+CREATE OR REPLACE FUNCTION disaster_build_rollup(
+  dimension text, p_id text, p_code text, p_desc text, c_id text, c_code text, c_desc text, extra text, fips text,
+  joins text, linked_only boolean, per_award boolean
+) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  has_child boolean := c_id IS NOT NULL;
+  sets text := CASE WHEN c_id IS NOT NULL
+    THEN 'GROUPING SETS ((set_id, award_type, p_id, c_id, award_key), (set_id, award_type, p_id, award_key), (set_id, award_type, award_key))'
+    ELSE 'GROUPING SETS ((set_id, award_type, p_id, award_key), (set_id, award_type, award_key))' END;
+  lvl text := CASE WHEN c_id IS NOT NULL
+    THEN 'CASE WHEN GROUPING(p_id) = 1 THEN ''total'' WHEN GROUPING(c_id) = 1 THEN ''parent'' ELSE ''child'' END'
+    ELSE 'CASE WHEN GROUPING(p_id) = 1 THEN ''total'' ELSE ''parent'' END' END;
+BEGIN
+  EXECUTE format($q$
+    INSERT INTO disaster_award_rollup (dimension, set_id, award_type, level, p_id, c_id, p_code, p_desc, c_code,
+      c_desc, extra, fips, award_count, obligation, outlay, face_value_of_loan)
+    WITH base AS (
+      SELECT r.set_id, r.award_type, r.award_key, r.award_id, r.obligation, r.outlay,
+        %2$s AS p_id, %3$s AS p_code, %4$s AS p_desc, %5$s AS c_id, %6$s AS c_code, %7$s AS c_desc, %8$s AS extra, %9$s AS fips
+      FROM %15$s
+      LEFT JOIN award_search a ON a.award_id = r.award_id
+      %10$s
+      WHERE true %11$s
+    ), per_award AS (
+      SELECT %12$s AS level, set_id, award_type, p_id, %13$s AS c_id,
+        max(p_code) AS p_code, max(p_desc) AS p_desc, max(c_code) AS c_code, max(c_desc) AS c_desc, max(extra) AS extra,
+        max(fips) AS fips, award_key, max(award_id) AS award_id, sum(obligation) AS obligation, sum(outlay) AS outlay
+      FROM base
+      WHERE p_id IS NOT NULL
+      GROUP BY %14$s
+    )
+    SELECT %1$L, set_id, CASE WHEN GROUPING(award_type) = 1 THEN '*' ELSE award_type END, level, p_id, c_id, max(p_code), max(p_desc), max(c_code), max(c_desc),
+      max(extra), max(fips),
+      count(*) FILTER (WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0)),
+      coalesce(sum(w.obligation), 0), coalesce(sum(w.outlay), 0),
+      coalesce(sum(a.total_loan_value) FILTER (
+        WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0) AND a.type IN ('07', '08')), 0)
+    FROM per_award w
+    LEFT JOIN award_search a ON a.award_id = w.award_id
+    WHERE level <> 'child' OR c_id IS NOT NULL
+    GROUP BY set_id, level, p_id, c_id, GROUPING SETS ((award_type), ())
+    ORDER BY 2, 3
+  $q$, dimension, p_id, p_code, p_desc, coalesce(c_id, 'NULL::text'), coalesce(c_code, 'NULL::text'),
+    coalesce(c_desc, 'NULL::text'), coalesce(extra, 'NULL::text'), coalesce(fips, 'NULL::text'), joins,
+    CASE WHEN linked_only THEN 'AND r.award_id IS NOT NULL' ELSE '' END, lvl,
+    CASE WHEN has_child THEN 'c_id' ELSE 'NULL::text' END, sets,
+    CASE WHEN per_award THEN 'disaster_award_set_tmp r'
+      ELSE '(SELECT cs.set_id, r0.award_type, r0.award_key, r0.award_id, r0.treasury_account_id, r0.object_class_id,
+          r0.obligation, r0.outlay
+        FROM disaster_award_row r0
+        CROSS JOIN LATERAL disaster_code_subsets(r0.award_codes) x
+        JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
+        WHERE r0.def_code = ANY (x.included)) r' END);
+END $$;

@@ -1,4 +1,4 @@
-import type { ResponseBody } from '@usas/api-types';
+import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import type { RequestHandler } from 'express';
 import type { SearchContext } from '../common/search-context';
@@ -101,11 +101,17 @@ async function withCfdaInfo<T extends { code: string }>(ctx: SearchContext, resu
   });
 }
 
-const body = (req: { body: unknown }) => req.body as InsightBody;
+type InsightOp =
+  | 'disasterAgencySpending' | 'disasterAgencyLoans' | 'disasterFederalAccountSpending' | 'disasterFederalAccountLoans'
+  | 'disasterObjectClassSpending' | 'disasterObjectClassLoans' | 'disasterCfdaSpending' | 'disasterCfdaLoans'
+  | 'disasterRecipientSpending' | 'disasterRecipientLoans';
+
+/** The shared request fields of an insight request (the gateway has validated it against its operation). */
+const body = (req: { body: RequestBody<InsightOp> }): InsightBody => req.body;
 
 /** POST disaster/agency/spending/: agencies owning the accounts (or awarding the awards, with their subtiers). */
 export const disasterAgencySpendingRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'disasterAgencySpending'>> => {
+  jsonHandler<'disasterAgencySpending'>(async (req) => {
     const r = await insight(ctx, 'agency', body(req), false, 'id');
     return {
       totals: spendingTotals(r.totals, r.total, true),
@@ -121,7 +127,7 @@ export const disasterAgencySpendingRoute = (ctx: SearchContext) =>
 
 /** The loans endpoints of the dimensions with children (agency, federal account, object class). */
 const loansRoute = (ctx: SearchContext, kind: 'agency' | 'federal_account' | 'object_class') =>
-  jsonHandler(async (req) => {
+  jsonHandler<'disasterAgencyLoans' | 'disasterFederalAccountLoans' | 'disasterObjectClassLoans'>(async (req) => {
     const r = await insight(ctx, kind, body(req), true, 'id');
     const response: ResponseBody<'disasterAgencyLoans'> = {
       totals: loanTotals(r.totals),
@@ -133,7 +139,7 @@ const loansRoute = (ctx: SearchContext, kind: 'agency' | 'federal_account' | 'ob
 
 /** POST disaster/federal_account/spending/: federal accounts with their Treasury accounts (numeric ids, as the contract). */
 const federalAccountSpendingRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'disasterFederalAccountSpending'>> => {
+  jsonHandler<'disasterFederalAccountSpending'>(async (req) => {
     const r = await insight(ctx, 'federal_account', body(req), false, 'id');
     const fields = (n: InsightNode) => ({ id: Number(n.id), code: n.code, description: n.description, ...spendingFields(n, r.total), ...tbr(n, r.total) });
     return {
@@ -145,7 +151,7 @@ const federalAccountSpendingRoute = (ctx: SearchContext) =>
 
 /** POST disaster/object_class/spending/: major object classes with their object classes. */
 const objectClassSpendingRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'disasterObjectClassSpending'>> => {
+  jsonHandler<'disasterObjectClassSpending'>(async (req) => {
     const r = await insight(ctx, 'object_class', body(req), false, 'id');
     return {
       totals: spendingTotals(r.totals, r.total, false),
@@ -156,7 +162,7 @@ const objectClassSpendingRoute = (ctx: SearchContext) =>
 
 /** POST disaster/cfda/{spending,loans}/: assistance listings of the funded awards. */
 const cfdaRoute = (ctx: SearchContext, loans: boolean) =>
-  jsonHandler(async (req) => {
+  jsonHandler<'disasterCfdaSpending' | 'disasterCfdaLoans'>(async (req) => {
     const r = await insight(ctx, 'cfda', body(req), loans, 'id');
     const results = await withCfdaInfo(
       ctx,
@@ -168,7 +174,7 @@ const cfdaRoute = (ctx: SearchContext, loans: boolean) =>
 
 /** POST disaster/recipient/{spending,loans}/: recipients of the funded awards. */
 const recipientRoute = (ctx: SearchContext, loans: boolean) =>
-  jsonHandler(async (req) => {
+  jsonHandler<'disasterRecipientSpending' | 'disasterRecipientLoans'>(async (req) => {
     const r = await insight(ctx, 'recipient', body(req), loans, 'description');
     const response: ResponseBody<'disasterRecipientSpending'> = {
       totals: loans ? loanTotals(r.totals) : awardTotals(r.totals),

@@ -1,4 +1,3 @@
-import type { RequestBody, ResponseBody } from '@usas/api-types';
 import { jsonHandler } from '@usas/service-kit';
 import { cents } from '../common/money';
 import type { SearchContext } from '../common/search-context';
@@ -6,15 +5,13 @@ import { resolveDisasterCodes } from '../disaster/def-code-params';
 import { LOAN_TYPES } from '../queries/disaster-awards.query';
 import { disasterSpendingByGeography } from '../queries/disaster-geography.query';
 
-type Body = RequestBody<'disasterSpendingByGeography'>;
-
 /**
  * POST /api/v2/disaster/spending_by_geography/: award spending of the DEF codes per state, county or district.
  * `face_value_of_loan` counts only the loans (the requested award types that are loan types, else both).
  */
 export const disasterSpendingByGeographyRoute = (ctx: SearchContext) =>
-  jsonHandler(async (req): Promise<ResponseBody<'disasterSpendingByGeography'>> => {
-    const b = req.body as Body;
+  jsonHandler<'disasterSpendingByGeography'>(async (req) => {
+    const b = req.body;
     const defCodes = await resolveDisasterCodes(ctx.db, b.filter.def_codes, '/body/filter/def_codes');
     const scope = b.scope ?? 'recipient_location';
     let types: readonly string[] | undefined = b.filter.award_type_codes;

@@ -17,3 +17,14 @@ export async function refreshSearchSummaries(client: Pick<pg.Client, 'query'>): 
 export async function setChangeRecording(client: Pick<pg.Client, 'query'>, on: boolean): Promise<void> {
   await client.query('SELECT set_change_recording($1)', [on]);
 }
+
+/**
+ * Rebuilds the profile summaries that the disaster and agency endpoints otherwise rebuild on their first read
+ * after a write (refresh_disaster_summaries, refresh_agency_summaries: each a no-op when current). Called once
+ * after a bulk build or import and at start, so no request pays a rebuild of seconds to minutes. Long statements:
+ * use a connection without the interactive statement timeout.
+ */
+export async function refreshProfileSummaries(client: Pick<pg.Client, 'query'>): Promise<void> {
+  await client.query('SELECT refresh_disaster_summaries()');
+  await client.query('SELECT refresh_agency_summaries()');
+}

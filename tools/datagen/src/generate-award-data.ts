@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { GENERATOR_WRITTEN_STEPS, refreshSearchSummaries, runDerive, setChangeRecording, type DeriveStep } from '@usas/read-model';
+import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummaries, runDerive, setChangeRecording, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { buildAccountFiles } from './accounts';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
@@ -302,6 +302,8 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     await setChangeRecording(admin, true);
     progress({ phase: 'summaries', note: 'search summaries' });
     await refreshSearchSummaries(admin);
+    progress({ phase: 'summaries', note: 'disaster and agency summaries' });
+    await refreshProfileSummaries(admin);
     endPhase('summaries (text indexes building alongside)');
     await textIndexes;
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.

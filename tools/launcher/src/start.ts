@@ -5,7 +5,8 @@
  */
 import { createAllInOneGateway, listen, openServingPools, type Gateway, type RunningServer } from '@usas/gateway';
 import { createDbPool } from '@usas/db';
-import { runMigrations } from '@usas/read-model';
+import { refreshProfileSummaries, runMigrations } from '@usas/read-model';
+import pg from 'pg';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
@@ -92,6 +93,17 @@ async function main(): Promise<void> {
       if (generated) say(`  done in ${generated.seconds.toFixed(1)} s (${generated.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')})`);
     }
     say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
+    // Current already after a build; after an import, new migrations or a revealed window, rebuilt here once
+    // rather than by the first disaster or agency request.
+    const summariesStarted = Date.now();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await refreshProfileSummaries(client);
+    } finally {
+      await client.end();
+    }
+    say(`Disaster and agency summaries current (${((Date.now() - summariesStarted) / 1000).toFixed(1)} s).`);
     pools.splice(pools.indexOf(loader), 1);
     await loader.end();
 

@@ -61,6 +61,11 @@ export async function createDbPool(url: string, options: DbPoolOptions = {}): Pr
     connectionTimeout: options.connectionTimeout ?? 3_000,
     connectionRetryLimit: 1,
     idleTimeout: 30_000,
+    // Slonik's default runs DISCARD ALL whenever a connection goes back to the pool: a round trip after every
+    // query, and it throws away the cached plans of the PL/pgSQL functions the endpoints call. Nothing here
+    // leaves session state behind (SET LOCAL / set_config(..., true), temp tables ON COMMIT DROP, transaction
+    // advisory locks only), so a connection is returned as it is.
+    resetConnection: async () => undefined,
   });
   // Slonik also emits each failed query's error on the pool; an EventEmitter 'error' without a listener
   // throws (a 500 instead of the caller's own error, or a crash). The caller gets the error anyway.

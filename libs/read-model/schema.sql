@@ -371,6 +371,76 @@ CREATE TABLE dabs_submission_window_schedule (
   CONSTRAINT dabs_submission_window_schedule_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE disaster_account_balance (
+  def_code text NOT NULL,
+  treasury_account_id integer NOT NULL,
+  object_class_id integer,
+  obligation numeric NOT NULL,
+  outlay numeric NOT NULL,
+  has_latest boolean NOT NULL,
+  has_nonzero boolean NOT NULL
+);
+
+CREATE TABLE disaster_account_rollup (
+  dimension text NOT NULL,
+  code_key text NOT NULL,
+  level text NOT NULL,
+  p_id text,
+  c_id text,
+  p_code text,
+  p_desc text,
+  c_code text,
+  c_desc text,
+  obligation numeric NOT NULL,
+  outlay numeric NOT NULL,
+  total_budgetary_resources numeric NOT NULL,
+  has_gtas boolean NOT NULL
+);
+
+CREATE TABLE disaster_award_rollup (
+  dimension text NOT NULL,
+  set_id integer NOT NULL,
+  award_type text,
+  level text NOT NULL,
+  p_id text,
+  c_id text,
+  p_code text,
+  p_desc text,
+  c_code text,
+  c_desc text,
+  extra text,
+  fips text,
+  award_count integer NOT NULL,
+  obligation numeric NOT NULL,
+  outlay numeric NOT NULL,
+  face_value_of_loan numeric NOT NULL
+);
+
+CREATE TABLE disaster_award_row (
+  def_code text NOT NULL,
+  award_key text,
+  award_id bigint,
+  award_type text,
+  treasury_account_id integer,
+  object_class_id integer,
+  procurement boolean NOT NULL,
+  assistance boolean NOT NULL,
+  award_codes text[] NOT NULL,
+  obligation numeric NOT NULL,
+  outlay numeric NOT NULL,
+  has_obligation boolean NOT NULL,
+  has_nonzero boolean NOT NULL
+);
+
+CREATE TABLE disaster_code_set (
+  set_id integer NOT NULL,
+  kind text NOT NULL,
+  included text[] NOT NULL,
+  excluded text[] NOT NULL,
+  CONSTRAINT disaster_code_set_kind_check CHECK ((kind = ANY (ARRAY['subset'::text, 'group'::text]))),
+  CONSTRAINT disaster_code_set_pkey PRIMARY KEY (set_id)
+);
+
 CREATE TABLE disaster_emergency_fund_code (
   code text NOT NULL,
   public_law text NOT NULL,
@@ -380,6 +450,22 @@ CREATE TABLE disaster_emergency_fund_code (
   earliest_public_law_enactment_date date,
   CONSTRAINT disaster_emergency_fund_code_group_name_check CHECK ((group_name = ANY (ARRAY['covid_19'::text, 'infrastructure'::text]))),
   CONSTRAINT disaster_emergency_fund_code_pkey PRIMARY KEY (code)
+);
+
+CREATE TABLE disaster_gtas_balance (
+  def_code text NOT NULL,
+  treasury_account_identifier integer,
+  total_budgetary_resources numeric NOT NULL,
+  obligations numeric NOT NULL,
+  outlays numeric NOT NULL
+);
+
+CREATE TABLE disaster_summary_state (
+  id integer NOT NULL,
+  stale boolean NOT NULL,
+  valid_until timestamp with time zone,
+  CONSTRAINT disaster_summary_state_id_check CHECK ((id = 1)),
+  CONSTRAINT disaster_summary_state_pkey PRIMARY KEY (id)
 );
 
 CREATE TABLE download_job (
@@ -1558,6 +1644,16 @@ CREATE INDEX dabs_window_fy_idx ON public.dabs_submission_window_schedule USING 
 
 CREATE INDEX dabs_window_reveal_idx ON public.dabs_submission_window_schedule USING btree (is_quarter, submission_reveal_date);
 
+CREATE INDEX disaster_account_balance_def_code_idx ON public.disaster_account_balance USING btree (def_code);
+
+CREATE INDEX disaster_account_rollup_code_idx ON public.disaster_account_rollup USING btree (dimension, code_key, level, p_id);
+
+CREATE INDEX disaster_award_rollup_set_idx ON public.disaster_award_rollup USING btree (dimension, set_id, award_type, level, p_id);
+
+CREATE INDEX disaster_award_row_def_code_idx ON public.disaster_award_row USING btree (def_code);
+
+CREATE INDEX disaster_gtas_balance_def_code_idx ON public.disaster_gtas_balance USING btree (def_code);
+
 CREATE INDEX download_job_finished_at_idx ON public.download_job USING btree (finished_at) WHERE (finished_at IS NOT NULL);
 
 CREATE INDEX download_job_request_key_idx ON public.download_job USING btree (request_type, md5((((json_request - 'timestamp'::text) - 'file_stem'::text))::text));
@@ -2654,6 +2750,104 @@ BEGIN
   RETURN n + m;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.disaster_build_account_rollup(dimension text, p_id text, p_code text, p_desc text, c_id text, c_code text, c_desc text, joins text, with_gtas boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  EXECUTE format($q$
+    INSERT INTO disaster_account_rollup (dimension, code_key, level, p_id, c_id, p_code, p_desc, c_code, c_desc, obligation,
+      outlay, total_budgetary_resources, has_gtas)
+    WITH src AS (
+      SELECT def_code, treasury_account_id, object_class_id, obligation, outlay, 0::numeric AS tbr, false AS is_gtas
+      FROM disaster_account_balance WHERE has_latest
+      %9$s
+    ), base AS (
+      SELECT r.def_code, %2$s AS p_id, %3$s AS p_code, %4$s AS p_desc, %5$s AS c_id, %6$s AS c_code, %7$s AS c_desc,
+        r.obligation, r.outlay, r.tbr, r.is_gtas
+      FROM src r
+      %8$s
+    )
+    SELECT %1$L, def_code, %10$s, p_id, %11$s, max(p_code), max(p_desc), max(c_code), max(c_desc),
+      coalesce(sum(obligation), 0), coalesce(sum(outlay), 0), coalesce(sum(tbr) FILTER (WHERE is_gtas), 0), coalesce(bool_or(is_gtas), false)
+    FROM base
+    WHERE p_id IS NOT NULL
+    GROUP BY def_code, %12$s
+    HAVING %13$s
+  $q$, dimension, p_id, p_code, p_desc, coalesce(c_id, 'NULL::text'), coalesce(c_code, 'NULL::text'), coalesce(c_desc, 'NULL::text'), joins,
+    CASE WHEN with_gtas THEN 'UNION ALL SELECT def_code, treasury_account_identifier, NULL::int, 0, 0, total_budgetary_resources, true FROM disaster_gtas_balance' ELSE '' END,
+    CASE WHEN c_id IS NULL THEN 'CASE WHEN GROUPING(p_id) = 1 THEN ''total'' ELSE ''parent'' END'
+      ELSE 'CASE WHEN GROUPING(p_id) = 1 THEN ''total'' WHEN GROUPING(c_id) = 1 THEN ''parent'' ELSE ''child'' END' END,
+    CASE WHEN c_id IS NULL THEN 'NULL::text' ELSE 'c_id' END,
+    CASE WHEN c_id IS NULL THEN 'GROUPING SETS ((p_id), ())' ELSE 'GROUPING SETS ((p_id, c_id), (p_id), ())' END,
+    CASE WHEN c_id IS NULL THEN 'true' ELSE 'GROUPING(c_id) = 1 OR c_id IS NOT NULL' END);
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.disaster_build_rollup(dimension text, p_id text, p_code text, p_desc text, c_id text, c_code text, c_desc text, extra text, fips text, joins text, linked_only boolean, per_award boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  has_child boolean := c_id IS NOT NULL;
+  sets text := CASE WHEN c_id IS NOT NULL
+    THEN 'GROUPING SETS ((set_id, award_type, p_id, c_id, award_key), (set_id, award_type, p_id, award_key), (set_id, award_type, award_key))'
+    ELSE 'GROUPING SETS ((set_id, award_type, p_id, award_key), (set_id, award_type, award_key))' END;
+  lvl text := CASE WHEN c_id IS NOT NULL
+    THEN 'CASE WHEN GROUPING(p_id) = 1 THEN ''total'' WHEN GROUPING(c_id) = 1 THEN ''parent'' ELSE ''child'' END'
+    ELSE 'CASE WHEN GROUPING(p_id) = 1 THEN ''total'' ELSE ''parent'' END' END;
+BEGIN
+  EXECUTE format($q$
+    INSERT INTO disaster_award_rollup (dimension, set_id, award_type, level, p_id, c_id, p_code, p_desc, c_code,
+      c_desc, extra, fips, award_count, obligation, outlay, face_value_of_loan)
+    WITH base AS (
+      SELECT r.set_id, r.award_type, r.award_key, r.award_id, r.obligation, r.outlay,
+        %2$s AS p_id, %3$s AS p_code, %4$s AS p_desc, %5$s AS c_id, %6$s AS c_code, %7$s AS c_desc, %8$s AS extra, %9$s AS fips
+      FROM %15$s
+      LEFT JOIN award_search a ON a.award_id = r.award_id
+      %10$s
+      WHERE true %11$s
+    ), per_award AS (
+      SELECT %12$s AS level, set_id, award_type, p_id, %13$s AS c_id,
+        max(p_code) AS p_code, max(p_desc) AS p_desc, max(c_code) AS c_code, max(c_desc) AS c_desc, max(extra) AS extra,
+        max(fips) AS fips, award_key, max(award_id) AS award_id, sum(obligation) AS obligation, sum(outlay) AS outlay
+      FROM base
+      WHERE p_id IS NOT NULL
+      GROUP BY %14$s
+    )
+    SELECT %1$L, set_id, CASE WHEN GROUPING(award_type) = 1 THEN '*' ELSE award_type END, level, p_id, c_id, max(p_code), max(p_desc), max(c_code), max(c_desc),
+      max(extra), max(fips),
+      count(*) FILTER (WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0)),
+      coalesce(sum(w.obligation), 0), coalesce(sum(w.outlay), 0),
+      coalesce(sum(a.total_loan_value) FILTER (
+        WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0) AND a.type IN ('07', '08')), 0)
+    FROM per_award w
+    LEFT JOIN award_search a ON a.award_id = w.award_id
+    WHERE level <> 'child' OR c_id IS NOT NULL
+    GROUP BY set_id, level, p_id, c_id, GROUPING SETS ((award_type), ())
+    ORDER BY 2, 3
+  $q$, dimension, p_id, p_code, p_desc, coalesce(c_id, 'NULL::text'), coalesce(c_code, 'NULL::text'),
+    coalesce(c_desc, 'NULL::text'), coalesce(extra, 'NULL::text'), coalesce(fips, 'NULL::text'), joins,
+    CASE WHEN linked_only THEN 'AND r.award_id IS NOT NULL' ELSE '' END, lvl,
+    CASE WHEN has_child THEN 'c_id' ELSE 'NULL::text' END, sets,
+    CASE WHEN per_award THEN 'disaster_award_set_tmp r'
+      ELSE '(SELECT cs.set_id, r0.award_type, r0.award_key, r0.award_id, r0.treasury_account_id, r0.object_class_id,
+          r0.obligation, r0.outlay
+        FROM disaster_award_row r0
+        CROSS JOIN LATERAL disaster_code_subsets(r0.award_codes) x
+        JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
+        WHERE r0.def_code = ANY (x.included)) r' END);
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.disaster_code_subsets(codes text[])
+ RETURNS TABLE(included text[], excluded text[])
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT array(SELECT codes[i] FROM generate_subscripts(codes, 1) i WHERE (m >> (i - 1)) & 1 = 1 ORDER BY i),
+         array(SELECT codes[i] FROM generate_subscripts(codes, 1) i WHERE (m >> (i - 1)) & 1 = 0 ORDER BY i)
+  FROM generate_series(1, (1 << cardinality(codes)) - 1) m
+$function$;
+
 CREATE OR REPLACE FUNCTION public.fill_search_rankings(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql
@@ -2781,6 +2975,15 @@ CREATE OR REPLACE FUNCTION public.mark_agency_summaries_stale()
 AS $function$
 BEGIN
   UPDATE agency_summary_state SET stale = true WHERE id = 1 AND NOT stale;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.mark_disaster_summaries_stale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE disaster_summary_state SET stale = true WHERE id = 1 AND NOT stale;
   RETURN NULL;
 END $function$;
 
@@ -3025,6 +3228,184 @@ BEGIN
   INSERT INTO gtas_period_total
   SELECT fiscal_year, fiscal_period, coalesce(sum(total_budgetary_resources_cpe), 0) FROM gtas_sf133_balances GROUP BY 1, 2;
   UPDATE agency_summary_state SET stale = false WHERE id = 1;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_disaster_summaries()
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  geo record;
+BEGIN
+  IF NOT (SELECT stale OR coalesce(valid_until <= now(), false) FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('refresh_disaster_summaries'));
+  -- another session may have rebuilt while this one waited for the lock
+  IF NOT (SELECT stale OR coalesce(valid_until <= now(), false) FROM disaster_summary_state WHERE id = 1) THEN RETURN false; END IF;
+  -- cleared first: a write committed while this runs marks the summaries stale again
+  UPDATE disaster_summary_state SET stale = false,
+    valid_until = (SELECT min(submission_reveal_date) FROM dabs_submission_window_schedule WHERE submission_reveal_date > now())
+  WHERE id = 1;
+
+  CREATE TEMP TABLE disaster_submission_tmp ON COMMIT DROP AS
+  WITH w AS (
+    SELECT submission_fiscal_year AS fiscal_year, submission_fiscal_month AS fiscal_period, is_quarter
+    FROM dabs_submission_window_schedule
+    WHERE submission_reveal_date <= now() AND (submission_fiscal_year, submission_fiscal_month) >= (2020, 7)
+  ), lw AS (
+    SELECT fiscal_year, is_quarter, max(fiscal_period) AS fiscal_period FROM w GROUP BY fiscal_year, is_quarter
+  )
+  SELECT DISTINCT ON (s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period)
+    s.submission_id,
+    EXISTS (SELECT 1 FROM lw WHERE lw.fiscal_year = s.reporting_fiscal_year AND lw.fiscal_period = s.reporting_fiscal_period
+      AND lw.is_quarter = s.quarter_format_flag) AS is_latest
+  FROM submission_attributes s
+  JOIN w ON w.fiscal_year = s.reporting_fiscal_year AND w.fiscal_period = s.reporting_fiscal_period AND w.is_quarter = s.quarter_format_flag
+  ORDER BY s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period,
+    coalesce(s.certified_date, s.published_date) DESC NULLS LAST, s.submission_id DESC;
+
+  TRUNCATE disaster_award_row, disaster_code_set, disaster_award_rollup, disaster_account_balance, disaster_gtas_balance,
+    disaster_account_rollup;
+
+  INSERT INTO disaster_award_row (def_code, award_key, award_id, award_type, treasury_account_id, object_class_id,
+    procurement, assistance, award_codes, obligation, outlay, has_obligation, has_nonzero)
+  WITH r AS (
+    SELECT b.disaster_emergency_fund_code AS def_code,
+      coalesce('id:' || b.award_id, 'key:' || b.distinct_award_key,
+        'piid:' || b.piid || '/' || coalesce(b.parent_award_id, ''), 'fain:' || b.fain, 'uri:' || b.uri) AS award_key,
+      a.award_id, a.type AS award_type, b.treasury_account_id, b.object_class_id,
+      b.piid IS NOT NULL AS procurement, (b.fain IS NOT NULL OR b.uri IS NOT NULL) AS assistance,
+      coalesce(b.transaction_obligated_amount, 0) AS obligation,
+      CASE WHEN s.is_latest THEN coalesce(b.gross_outlay_amount_by_award_cpe, 0)
+        + coalesce(b.ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe, 0)
+        + coalesce(b.ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe, 0) ELSE 0 END AS outlay,
+      b.transaction_obligated_amount IS NOT NULL AS has_obligation,
+      (coalesce(b.transaction_obligated_amount, 0) <> 0 OR coalesce(b.gross_outlay_amount_by_award_cpe, 0) <> 0) AS has_nonzero
+    FROM financial_accounts_by_awards b
+    JOIN disaster_submission_tmp s ON s.submission_id = b.submission_id
+    LEFT JOIN award_search a ON a.award_id = b.award_id
+    WHERE b.disaster_emergency_fund_code IS NOT NULL
+  ), codes AS (
+    SELECT award_key, array_agg(DISTINCT def_code ORDER BY def_code) AS award_codes FROM r WHERE award_key IS NOT NULL GROUP BY award_key
+  )
+  SELECT r.def_code, r.award_key, r.award_id, r.award_type, r.treasury_account_id, r.object_class_id, r.procurement, r.assistance,
+    coalesce(c.award_codes, ARRAY[r.def_code]), sum(r.obligation), sum(r.outlay), bool_or(r.has_obligation), bool_or(r.has_nonzero)
+  FROM r LEFT JOIN codes c ON c.award_key = r.award_key
+  GROUP BY r.def_code, r.award_key, r.award_id, r.award_type, r.treasury_account_id, r.object_class_id, r.procurement,
+    r.assistance, c.award_codes;
+  ANALYZE disaster_award_row;
+  INSERT INTO disaster_code_set (set_id, kind, included, excluded)
+  SELECT row_number() OVER (ORDER BY included, excluded), 'subset', included, excluded
+  FROM (SELECT DISTINCT x.included, x.excluded
+        FROM (SELECT DISTINCT award_codes FROM disaster_award_row) c CROSS JOIN LATERAL disaster_code_subsets(c.award_codes) x) s;
+
+  -- File C sums per award, code subset and award type: the rollups of dimensions that depend on the award only
+  CREATE TEMP TABLE disaster_award_set_tmp ON COMMIT DROP AS
+  SELECT cs.set_id, r.award_type, r.award_key, r.award_id, sum(r.obligation) AS obligation, sum(r.outlay) AS outlay
+  FROM disaster_award_row r
+  CROSS JOIN LATERAL disaster_code_subsets(r.award_codes) x
+  JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
+  WHERE r.def_code = ANY (x.included)
+  GROUP BY cs.set_id, r.award_type, r.award_key, r.award_id;
+  ANALYZE disaster_award_set_tmp;
+
+  PERFORM disaster_build_rollup('all', '''''', 'NULL::text', 'NULL::text', NULL, NULL, NULL, NULL, NULL, '', false, true);
+  PERFORM disaster_build_rollup('funding_agency', 'ta.toptier_agency_id::text', 'ta.toptier_code', 'ta.name', NULL, NULL, NULL, NULL, NULL,
+    'LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id
+     LEFT JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id', false, false);
+  PERFORM disaster_build_rollup('awarding_agency', 'ta.toptier_agency_id::text', 'ta.toptier_code', 'ta.name',
+    'sa.subtier_agency_id::text', 'sa.subtier_code', 'sa.name', NULL, NULL,
+    'LEFT JOIN toptier_agency ta ON ta.toptier_code = a.awarding_toptier_agency_code
+     LEFT JOIN subtier_agency sa ON sa.subtier_code = a.awarding_subtier_agency_code', false, true);
+  PERFORM disaster_build_rollup('federal_account', 'fa.id::text', 'fa.federal_account_code', 'coalesce(fa.account_title, '''')',
+    't.treasury_account_identifier::text', 't.tas_rendering_label', 'coalesce(t.account_title, '''')', NULL, NULL,
+    'LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id
+     LEFT JOIN federal_account fa ON fa.id = t.federal_account_id', false, false);
+  PERFORM disaster_build_rollup('object_class', 'oc.major_object_class', 'oc.major_object_class', 'oc.major_object_class_name',
+    'oc.object_class', 'oc.object_class', 'oc.object_class_name', NULL, NULL,
+    'LEFT JOIN object_class oc ON oc.id = r.object_class_id', false, false);
+  PERFORM disaster_build_rollup('cfda', 'coalesce(rc.id::text, a.cfda_number)', 'a.cfda_number',
+    'coalesce(rc.program_title, a.cfda_program_title, '''')', NULL, NULL, NULL, NULL, NULL,
+    'LEFT JOIN references_cfda rc ON rc.program_number = a.cfda_number', false, true);
+  PERFORM disaster_build_rollup('recipient', 'a.recipient_hash::text',
+    'coalesce(a.recipient_uei, a.recipient_unique_id, ''DUNS Number not provided'')', 'coalesce(a.recipient_name, '''')',
+    NULL, NULL, NULL, 'array_to_string(a.recipient_levels, '','')', NULL, '', false, true);
+  -- geography: result = area key (k1 in p_code, k2 in c_code, fallback name in p_desc), only where the area is known
+  FOR geo IN
+    SELECT s.scope, s.p, l.layer,
+      CASE l.layer WHEN 'state' THEN '''''' WHEN 'county' THEN format('a.%I', s.p || '_county_code')
+        ELSE format('coalesce(a.%I, a.%I)', s.p || '_congressional_code_current', s.p || '_congressional_code') END AS k2,
+      CASE l.layer WHEN 'state' THEN format('a.%I', s.p || '_state_name') WHEN 'county' THEN format('a.%I', s.p || '_county_name')
+        ELSE 'NULL::text' END AS fallback
+    FROM (VALUES ('recipient_location', 'recipient_location'), ('place_of_performance', 'pop')) s (scope, p)
+    CROSS JOIN (VALUES ('state'), ('county'), ('district')) l (layer)
+  LOOP
+    PERFORM disaster_build_rollup('geo:' || geo.layer || ':' || geo.scope,
+      format('CASE WHEN a.%1$I IS NOT NULL AND (%2$s) IS NOT NULL THEN upper(a.%1$I) || ''|'' || (%2$s) END', geo.p || '_state_code', geo.k2),
+      format('upper(a.%I)', geo.p || '_state_code'), geo.fallback, NULL, geo.k2, NULL, NULL, format('a.%I', geo.p || '_state_fips'),
+      '', true, true);
+  END LOOP;
+  -- the disaster groups: each award is in exactly one subset of a group's codes, so the group's rows are sums
+  INSERT INTO disaster_code_set (set_id, kind, included, excluded)
+  SELECT (SELECT coalesce(max(set_id), 0) FROM disaster_code_set) + row_number() OVER (ORDER BY group_name), 'group',
+    array_agg(code ORDER BY code), '{}'
+  FROM disaster_emergency_fund_code WHERE group_name IS NOT NULL GROUP BY group_name;
+  INSERT INTO disaster_award_rollup (dimension, set_id, award_type, level, p_id, c_id, p_code, p_desc, c_code, c_desc, extra,
+    fips, award_count, obligation, outlay, face_value_of_loan)
+  SELECT r.dimension, g.set_id, r.award_type, r.level, r.p_id, r.c_id, max(r.p_code), max(r.p_desc), max(r.c_code),
+    max(r.c_desc), max(r.extra), max(r.fips), sum(r.award_count), sum(r.obligation), sum(r.outlay), sum(r.face_value_of_loan)
+  FROM disaster_code_set g
+  JOIN disaster_code_set s ON s.kind = 'subset' AND s.included <@ g.included AND NOT s.excluded && g.included
+  JOIN disaster_award_rollup r ON r.set_id = s.set_id
+  WHERE g.kind = 'group'
+  GROUP BY r.dimension, g.set_id, r.award_type, r.level, r.p_id, r.c_id
+  ORDER BY r.dimension, g.set_id, r.award_type;
+  ANALYZE disaster_award_rollup;
+
+  INSERT INTO disaster_account_balance (def_code, treasury_account_id, object_class_id, obligation, outlay, has_latest, has_nonzero)
+  SELECT b.disaster_emergency_fund_code, b.treasury_account_id, b.object_class_id,
+    coalesce(sum(coalesce(b.obligations_incurred_by_program_object_class_cpe, 0)) FILTER (WHERE s.is_latest), 0),
+    coalesce(sum(coalesce(b.gross_outlay_amount_by_program_object_class_cpe, 0)) FILTER (WHERE s.is_latest), 0),
+    bool_or(s.is_latest),
+    bool_or(coalesce(b.obligations_incurred_by_program_object_class_cpe, 0) <> 0 OR coalesce(b.gross_outlay_amount_by_program_object_class_cpe, 0) <> 0)
+  FROM financial_accounts_by_program_activity_object_class b
+  JOIN disaster_submission_tmp s ON s.submission_id = b.submission_id
+  WHERE b.disaster_emergency_fund_code IS NOT NULL
+  GROUP BY 1, 2, 3;
+  ANALYZE disaster_account_balance;
+
+  INSERT INTO disaster_gtas_balance (def_code, treasury_account_identifier, total_budgetary_resources, obligations, outlays)
+  WITH p AS (
+    SELECT fiscal_year, max(fiscal_period) AS fiscal_period FROM gtas_sf133_balances
+    WHERE (fiscal_year, fiscal_period) >= (2020, 7) GROUP BY fiscal_year
+  )
+  SELECT g.disaster_emergency_fund_code, g.treasury_account_identifier, coalesce(sum(g.total_budgetary_resources_cpe), 0),
+    coalesce(sum(coalesce(g.obligations_incurred_total_cpe, 0) - coalesce(g.deobligations_or_recoveries_or_refunds_from_prior_year_cpe, 0)), 0),
+    coalesce(sum(coalesce(g.gross_outlay_amount_by_tas_cpe, 0) - coalesce(g.prior_year_paid_obligation_recoveries, 0)), 0)
+  FROM gtas_sf133_balances g JOIN p USING (fiscal_year, fiscal_period)
+  WHERE g.disaster_emergency_fund_code IS NOT NULL
+  GROUP BY 1, 2;
+  ANALYZE disaster_gtas_balance;
+
+  PERFORM disaster_build_account_rollup('funding_agency', 'ta.toptier_agency_id::text', 'ta.toptier_code', 'ta.name', NULL, NULL, NULL,
+    'LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id
+     LEFT JOIN toptier_agency ta ON ta.toptier_agency_id = t.funding_toptier_agency_id', true);
+  PERFORM disaster_build_account_rollup('federal_account', 'fa.id::text', 'fa.federal_account_code', 'coalesce(fa.account_title, '''')',
+    't.treasury_account_identifier::text', 't.tas_rendering_label', 'coalesce(t.account_title, '''')',
+    'LEFT JOIN treasury_appropriation_account t ON t.treasury_account_identifier = r.treasury_account_id
+     LEFT JOIN federal_account fa ON fa.id = t.federal_account_id', true);
+  PERFORM disaster_build_account_rollup('object_class', 'oc.major_object_class', 'oc.major_object_class', 'oc.major_object_class_name',
+    'oc.object_class', 'oc.object_class', 'oc.object_class_name', 'LEFT JOIN object_class oc ON oc.id = r.object_class_id', false);
+  INSERT INTO disaster_account_rollup (dimension, code_key, level, p_id, c_id, p_code, p_desc, c_code, c_desc, obligation, outlay,
+    total_budgetary_resources, has_gtas)
+  SELECT r.dimension, '#' || g.set_id, r.level, r.p_id, r.c_id, max(r.p_code), max(r.p_desc), max(r.c_code), max(r.c_desc),
+    sum(r.obligation), sum(r.outlay), sum(r.total_budgetary_resources), bool_or(r.has_gtas)
+  FROM disaster_code_set g
+  JOIN disaster_account_rollup r ON r.code_key = ANY (g.included)
+  WHERE g.kind = 'group'
+  GROUP BY r.dimension, g.set_id, r.level, r.p_id, r.c_id
+  ORDER BY r.dimension, g.set_id;
+  ANALYZE disaster_account_rollup;
+  RETURN true;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.refresh_search_rankings(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
@@ -3603,6 +3984,8 @@ CREATE TRIGGER award_search_summary_rows_inserted AFTER INSERT ON public.award_s
 
 CREATE TRIGGER award_search_summary_rows_updated AFTER UPDATE ON public.award_search REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_summary_rows_changed();
 
+CREATE TRIGGER disaster_summaries_award AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.award_search FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.award_search FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.award_type FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
@@ -3610,6 +3993,8 @@ CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TR
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.cgac FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER agency_summaries_windows AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.dabs_submission_window_schedule FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
+
+CREATE TRIGGER disaster_summaries_window AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.dabs_submission_window_schedule FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.dabs_submission_window_schedule FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3619,17 +4004,29 @@ CREATE TRIGGER disaster_emergency_fund_code_enactment_updated AFTER UPDATE ON pu
 
 CREATE TRIGGER disaster_emergency_fund_code_truncated AFTER TRUNCATE ON public.disaster_emergency_fund_code FOR EACH STATEMENT EXECUTE FUNCTION search_base_changed();
 
+CREATE TRIGGER disaster_summaries_def_code AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.disaster_emergency_fund_code FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
+CREATE TRIGGER disaster_summaries_fa AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.federal_account FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.federal_account FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
+CREATE TRIGGER disaster_summaries_faba AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.financial_accounts_by_awards FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER agency_summaries_fabpaoc AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.financial_accounts_by_program_activity_object_class FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
+
+CREATE TRIGGER disaster_summaries_fabpaoc AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.financial_accounts_by_program_activity_object_class FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.glossary FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER agency_summaries_gtas AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.gtas_sf133_balances FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
 
+CREATE TRIGGER disaster_summaries_gtas AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.gtas_sf133_balances FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.gtas_sf133_balances FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.naics FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
+
+CREATE TRIGGER disaster_summaries_object_class AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.object_class FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.office FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3647,7 +4044,11 @@ CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TR
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.ref_program_activity FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
+CREATE TRIGGER disaster_summaries_cfda AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.references_cfda FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.references_cfda FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
+
+CREATE TRIGGER disaster_summaries_state_data AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.state_data FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.state_data FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3661,9 +4062,15 @@ CREATE TRIGGER subaward_search_recipient_rows_updated AFTER UPDATE ON public.sub
 
 CREATE TRIGGER agency_summaries_submissions AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submission_attributes FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
 
+CREATE TRIGGER disaster_summaries_submission AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submission_attributes FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.submission_attributes FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
+CREATE TRIGGER disaster_summaries_subtier AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.subtier_agency FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
+
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.subtier_agency FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
+
+CREATE TRIGGER disaster_summaries_toptier AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.toptier_agency FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.toptier_agency FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3688,6 +4095,8 @@ CREATE TRIGGER transaction_search_summary_rows_inserted AFTER INSERT ON public.t
 CREATE TRIGGER transaction_search_summary_rows_updated AFTER UPDATE ON public.transaction_search REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_summary_rows_changed();
 
 CREATE TRIGGER agency_summaries_taa AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.treasury_appropriation_account FOR EACH STATEMENT EXECUTE FUNCTION mark_agency_summaries_stale();
+
+CREATE TRIGGER disaster_summaries_taa AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.treasury_appropriation_account FOR EACH STATEMENT EXECUTE FUNCTION mark_disaster_summaries_stale();
 
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.treasury_appropriation_account FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
@@ -3722,6 +4131,9 @@ INSERT INTO award_type (code, description, group_name, sort_order) VALUES
   ('IDV_C', 'FSS Federal Supply Schedule', 'idvs', '10'),
   ('IDV_D', 'BOA Basic Ordering Agreement', 'idvs', '11'),
   ('IDV_E', 'BPA Blanket Purchase Agreement', 'idvs', '12');
+
+INSERT INTO disaster_summary_state (id, stale, valid_until) VALUES
+  ('1', 'true', NULL);
 
 INSERT INTO recipient_derive_state (id, derived_as_of, dirty_all, last_scope, derived_at, tx_summary_as_of, tx_delta_rows, tx_delta_complete) VALUES
   ('true', NULL, 'true', NULL, NULL, NULL, '0', 'false');

@@ -16,7 +16,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { cors } from './cors';
 import { createDocsRouter } from './docs.route';
 import { parameterlessOperations, skipValidationWhenNothingToCheck } from './parameterless-routes';
-import { createPathNormaliser } from './path-normaliser';
+import { createPathNormaliser, slashParameters } from './path-normaliser';
 import { createProxy, type AppName } from './proxy';
 import { cacheValidatorRouteRegexps } from './route-regexp-cache';
 import { fromValidatorError } from './validation-errors';
@@ -188,7 +188,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     logger: options.logger,
     metrics: options.metrics,
     ready: options.ready,
-    early: [createPathNormaliser(specPaths), cors],
+    early: [createPathNormaliser(specPaths, slashParameters(openapiDocument)), cors],
     translators: [fromValidatorError],
     ...(options.compressMinBytes === undefined ? {} : { compressMinBytes: options.compressMinBytes }),
     // Every API request passes these steps in order, in the same router layer as the common ones.

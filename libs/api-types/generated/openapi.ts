@@ -490,7 +490,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/agency/treasury_account/{tas}*/object_class/": {
+    "/api/v2/agency/treasury_account/{tas}/object_class/": {
         parameters: {
             query?: never;
             header?: never;
@@ -511,7 +511,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/agency/treasury_account/{tas}*/program_activity/": {
+    "/api/v2/agency/treasury_account/{tas}/program_activity/": {
         parameters: {
             query?: never;
             header?: never;
@@ -5404,8 +5404,8 @@ export interface components {
         "required-fiscal-year-query": number;
         /**
          * @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters). As upstream, a
-         *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded:
-         *     the path template's `{tas}*` takes the rest of the path up to the endpoint's last segments.
+         *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded
+         *     (`x-slashes`: the gateway encodes a `/` inside it before validation).
          */
         "tas-path": string;
         /** @description Toptier code of the agency (a CGAC or FREC code, 3 or 4 digits). An unknown code is a 404. */
@@ -6463,8 +6463,8 @@ export interface operations {
             path: {
                 /**
                  * @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters). As upstream, a
-                 *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded:
-                 *     the path template's `{tas}*` takes the rest of the path up to the endpoint's last segments.
+                 *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded
+                 *     (`x-slashes`: the gateway encodes a `/` inside it before validation).
                  */
                 tas: components["parameters"]["tas-path"];
             };
@@ -6504,8 +6504,8 @@ export interface operations {
             path: {
                 /**
                  * @description Treasury account symbol as rendered by upstream (`tas_rendering_label`, at most 100 characters). As upstream, a
-                 *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded:
-                 *     the path template's `{tas}*` takes the rest of the path up to the endpoint's last segments.
+                 *     `/` in it (a multi-year period of availability, `012-2020/2021-1600-000`) may be sent as is or percent-encoded
+                 *     (`x-slashes`: the gateway encodes a `/` inside it before validation).
                  */
                 tas: components["parameters"]["tas-path"];
             };

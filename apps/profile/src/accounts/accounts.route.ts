@@ -163,16 +163,6 @@ export const programActivityTotalsRoute = totalsRoute('program_activity');
 
 const accountId = (req: Request) => Number(pathValue(req, 'federal_account_id'));
 
-/**
- * The Treasury account symbol of the path. Upstream takes it unencoded, `/` included (a multi-year period of
- * availability: `012-2020/2021-1600-000`): the route's wildcard gives its segments, joined back here; a
- * percent-encoded `/` arrives as one segment.
- */
-function tasValue(req: Request): string {
-  const raw = (req.params as Record<string, string | string[] | undefined>).tas;
-  return Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
-}
-
 /** GET /api/v2/federal_accounts/{federal_account_id}/available_object_classes */
 export const availableObjectClassesRoute = (db: CommonQueryMethods) =>
   jsonHandler(async (req): Promise<ResponseBody<'listAvailableObjectClasses'>> => {
@@ -270,7 +260,7 @@ type Node = { name: string; obligated_amount: number; gross_outlay_amount: numbe
 function tasBreakdownRoute(by: 'object_class' | 'program_activity') {
   return (db: CommonQueryMethods) =>
     jsonHandler(async (req): Promise<ResponseBody<'listTreasuryAccountObjectClasses'>> => {
-      const label = tasValue(req);
+      const label = pathValue(req, 'tas');
       const tas = await findTreasuryAccount(db, label);
       if (!tas) throw notFound(`No Treasury account '${label}'.`);
       const fy = checkedFiscalYear(queryValue(req, 'fiscal_year')) ?? fiscalYearOf(new Date());

@@ -29,9 +29,9 @@ export function accountsRouter(db: CommonQueryMethods): Router {
   router.get(`${v2}/financial_balances/agencies/`, financialBalancesRoute(db));
   router.get(`${v2}/financial_spending/major_object_class/`, majorObjectClassRoute(db));
   router.get(`${v2}/financial_spending/object_class/`, minorObjectClassRoute(db));
-  // `*tas`: a symbol with a `/` in it spans two path segments (upstream accepts it unencoded).
-  router.get(`${v2}/agency/treasury_account/*tas/object_class/`, tasObjectClassRoute(db));
-  router.get(`${v2}/agency/treasury_account/*tas/program_activity/`, tasProgramActivityRoute(db));
+  // A symbol with a `/` in it arrives encoded as one segment (the gateway encodes an unencoded one: `x-slashes`).
+  router.get(`${v2}/agency/treasury_account/:tas/object_class/`, tasObjectClassRoute(db));
+  router.get(`${v2}/agency/treasury_account/:tas/program_activity/`, tasProgramActivityRoute(db));
   router.post('/api/v1/tas/balances/total/', v1TasTotalRoute('balances', false)(db));
   router.post('/api/v1/tas/categories/total/', v1TasTotalRoute('categories', false)(db));
   router.post('/api/v1/tas/balances/quarters/total/', v1TasTotalRoute('balances', true)(db));

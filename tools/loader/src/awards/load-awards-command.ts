@@ -72,7 +72,7 @@ export async function loadAwardsCommand(config: Config, args: string[]): Promise
     } finally {
       await client.end();
     }
-    process.stdout.write(`  profile summaries refreshed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(`profile summaries refreshed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } finally {
     await database.stop();
   }

@@ -41,9 +41,6 @@ const place = (prefix: string, level: 'state' | 'county' | 'district') => {
 
 const AWARDING_TOPTIER = agency('awarding', 'toptier');
 const POP_STATE = place('pop', 'state');
-const NAICS = ['naics_code', 'naics_description'];
-const PSC = ['product_or_service_code', 'product_or_service_description'];
-const CFDA = ['cfda_number', 'cfda_title'];
 
 /** Columns every transaction summary has besides its subject: the award type and the measures. */
 const TXN_MEASURES = ['generated_pragmatic_obligation', 'row_count'];
@@ -79,7 +76,7 @@ function award(name: string, grain: Grain, subject: string[] = []): SummaryTable
 }
 
 /**
- * The summaries of migrations 0043, 0048, 0056, 0059, 0065 and 0170 (keep in step with them; the planner property
+ * The summaries of migrations 0043, 0048, 0056, 0059, 0065, 0170 and 0171 (keep in step with them; the planner property
  * test checks the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's
  * enactment dates.
  */
@@ -108,20 +105,10 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
     untyped: true,
   }),
   txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], { unnested: 'federal_account_ids' }),
-  // Pair summaries (0170): a common filter dimension (awarding toptier agency, place of performance state, NAICS
-  // code) with a grouped one, indexed on the filter columns; each pair serves both directions.
-  txn('search_summary_txn_awarding_naics_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...NAICS]),
-  txn('search_summary_txn_awarding_psc_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...PSC]),
-  txn('search_summary_txn_awarding_cfda_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...CFDA]),
-  txn('search_summary_txn_awarding_pop_county_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...POP_STATE, 'pop_county_code', 'pop_county_name']),
+  // Pair summaries (0170, 0171): by month and a common filter (awarding toptier agency, place of performance
+  // state), indexed on the filter column.
   txn('search_summary_txn_awarding_month', 'month', AWARDING_TOPTIER),
-  txn('search_summary_txn_pop_state_naics_fy', 'fiscal_year', [...POP_STATE, ...NAICS]),
-  txn('search_summary_txn_pop_state_psc_fy', 'fiscal_year', [...POP_STATE, ...PSC]),
-  txn('search_summary_txn_pop_state_cfda_fy', 'fiscal_year', [...POP_STATE, ...CFDA]),
   txn('search_summary_txn_pop_state_month', 'month', POP_STATE),
-  txn('search_summary_txn_naics_psc_fy', 'fiscal_year', [...NAICS, ...PSC]),
-  txn('search_summary_txn_naics_cfda_fy', 'fiscal_year', [...NAICS, ...CFDA]),
-  txn('search_summary_txn_naics_month', 'month', NAICS),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),
   award('search_summary_award_awarding_fy', 'fiscal_year', ['awarding_toptier_agency_name']),

@@ -926,20 +926,6 @@ CREATE TABLE search_summary_state (
   CONSTRAINT search_summary_state_pkey PRIMARY KEY (id)
 );
 
-CREATE TABLE search_summary_txn_awarding_cfda_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  awarding_toptier_agency_id integer,
-  awarding_toptier_agency_name text,
-  awarding_toptier_agency_code text,
-  awarding_toptier_agency_abbreviation text,
-  cfda_number text,
-  cfda_title text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
 CREATE TABLE search_summary_txn_awarding_fy (
   action_date date NOT NULL,
   type text,
@@ -964,53 +950,6 @@ CREATE TABLE search_summary_txn_awarding_month (
   awarding_toptier_agency_name text,
   awarding_toptier_agency_code text,
   awarding_toptier_agency_abbreviation text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_awarding_naics_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  awarding_toptier_agency_id integer,
-  awarding_toptier_agency_name text,
-  awarding_toptier_agency_code text,
-  awarding_toptier_agency_abbreviation text,
-  naics_code text,
-  naics_description text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_awarding_pop_county_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  awarding_toptier_agency_id integer,
-  awarding_toptier_agency_name text,
-  awarding_toptier_agency_code text,
-  awarding_toptier_agency_abbreviation text,
-  pop_country_code text,
-  pop_country_name text,
-  pop_state_code text,
-  pop_state_fips text,
-  pop_state_name text,
-  pop_county_code text,
-  pop_county_name text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_awarding_psc_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  awarding_toptier_agency_id integer,
-  awarding_toptier_agency_name text,
-  awarding_toptier_agency_code text,
-  awarding_toptier_agency_abbreviation text,
-  product_or_service_code text,
-  product_or_service_description text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1165,46 +1104,12 @@ CREATE TABLE search_summary_txn_month (
   row_count bigint NOT NULL
 );
 
-CREATE TABLE search_summary_txn_naics_cfda_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  naics_code text,
-  naics_description text,
-  cfda_number text,
-  cfda_title text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
 CREATE TABLE search_summary_txn_naics_fy (
   action_date date NOT NULL,
   type text,
   award_category text,
   naics_code text,
   naics_description text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_naics_month (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  naics_code text,
-  naics_description text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_naics_psc_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  naics_code text,
-  naics_description text,
-  product_or_service_code text,
-  product_or_service_description text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1234,21 +1139,6 @@ CREATE TABLE search_summary_txn_pop_district_fy (
   row_count bigint NOT NULL
 );
 
-CREATE TABLE search_summary_txn_pop_state_cfda_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  pop_country_code text,
-  pop_country_name text,
-  pop_state_code text,
-  pop_state_fips text,
-  pop_state_name text,
-  cfda_number text,
-  cfda_title text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
 CREATE TABLE search_summary_txn_pop_state_fy (
   action_date date NOT NULL,
   type text,
@@ -1271,36 +1161,6 @@ CREATE TABLE search_summary_txn_pop_state_month (
   pop_state_code text,
   pop_state_fips text,
   pop_state_name text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_pop_state_naics_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  pop_country_code text,
-  pop_country_name text,
-  pop_state_code text,
-  pop_state_fips text,
-  pop_state_name text,
-  naics_code text,
-  naics_description text,
-  generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
-);
-
-CREATE TABLE search_summary_txn_pop_state_psc_fy (
-  action_date date NOT NULL,
-  type text,
-  award_category text,
-  pop_country_code text,
-  pop_country_name text,
-  pop_state_code text,
-  pop_state_fips text,
-  pop_state_name text,
-  product_or_service_code text,
-  product_or_service_description text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1879,29 +1739,11 @@ CREATE INDEX search_summary_award_pop_state_fy_date_idx ON public.search_summary
 
 CREATE INDEX search_summary_award_pop_state_fy_pop_state_idx ON public.search_summary_award_pop_state_fy USING btree (pop_state_code, action_date);
 
-CREATE INDEX search_summary_txn_awarding_cfda_fy_awarding_idx ON public.search_summary_txn_awarding_cfda_fy USING btree (awarding_toptier_agency_name, action_date);
-
-CREATE INDEX search_summary_txn_awarding_cfda_fy_date_idx ON public.search_summary_txn_awarding_cfda_fy USING btree (action_date, type);
-
 CREATE INDEX search_summary_txn_awarding_fy_date_idx ON public.search_summary_txn_awarding_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_awarding_month_awarding_idx ON public.search_summary_txn_awarding_month USING btree (awarding_toptier_agency_name, action_date);
 
 CREATE INDEX search_summary_txn_awarding_month_date_idx ON public.search_summary_txn_awarding_month USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_awarding_naics_fy_awarding_idx ON public.search_summary_txn_awarding_naics_fy USING btree (awarding_toptier_agency_name, action_date);
-
-CREATE INDEX search_summary_txn_awarding_naics_fy_date_idx ON public.search_summary_txn_awarding_naics_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_awarding_naics_fy_naics_idx ON public.search_summary_txn_awarding_naics_fy USING btree (naics_code, action_date);
-
-CREATE INDEX search_summary_txn_awarding_pop_county_fy_awarding_idx ON public.search_summary_txn_awarding_pop_county_fy USING btree (awarding_toptier_agency_name, action_date);
-
-CREATE INDEX search_summary_txn_awarding_pop_county_fy_date_idx ON public.search_summary_txn_awarding_pop_county_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_awarding_psc_fy_awarding_idx ON public.search_summary_txn_awarding_psc_fy USING btree (awarding_toptier_agency_name, action_date);
-
-CREATE INDEX search_summary_txn_awarding_psc_fy_date_idx ON public.search_summary_txn_awarding_psc_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_cfda_fy_date_idx ON public.search_summary_txn_cfda_fy USING btree (action_date, type);
 
@@ -1919,43 +1761,17 @@ CREATE INDEX search_summary_txn_funding_fy_date_idx ON public.search_summary_txn
 
 CREATE INDEX search_summary_txn_month_date_idx ON public.search_summary_txn_month USING btree (action_date, type);
 
-CREATE INDEX search_summary_txn_naics_cfda_fy_date_idx ON public.search_summary_txn_naics_cfda_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_naics_cfda_fy_naics_idx ON public.search_summary_txn_naics_cfda_fy USING btree (naics_code, action_date);
-
 CREATE INDEX search_summary_txn_naics_fy_date_idx ON public.search_summary_txn_naics_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_naics_month_date_idx ON public.search_summary_txn_naics_month USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_naics_month_naics_idx ON public.search_summary_txn_naics_month USING btree (naics_code, action_date);
-
-CREATE INDEX search_summary_txn_naics_psc_fy_date_idx ON public.search_summary_txn_naics_psc_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_naics_psc_fy_naics_idx ON public.search_summary_txn_naics_psc_fy USING btree (naics_code, action_date);
 
 CREATE INDEX search_summary_txn_pop_county_fy_date_idx ON public.search_summary_txn_pop_county_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_district_fy_date_idx ON public.search_summary_txn_pop_district_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_pop_state_cfda_fy_date_idx ON public.search_summary_txn_pop_state_cfda_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_pop_state_cfda_fy_pop_state_idx ON public.search_summary_txn_pop_state_cfda_fy USING btree (pop_state_code, action_date);
 
 CREATE INDEX search_summary_txn_pop_state_fy_date_idx ON public.search_summary_txn_pop_state_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_state_month_date_idx ON public.search_summary_txn_pop_state_month USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_state_month_pop_state_idx ON public.search_summary_txn_pop_state_month USING btree (pop_state_code, action_date);
-
-CREATE INDEX search_summary_txn_pop_state_naics_fy_date_idx ON public.search_summary_txn_pop_state_naics_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_pop_state_naics_fy_naics_idx ON public.search_summary_txn_pop_state_naics_fy USING btree (naics_code, action_date);
-
-CREATE INDEX search_summary_txn_pop_state_naics_fy_pop_state_idx ON public.search_summary_txn_pop_state_naics_fy USING btree (pop_state_code, action_date);
-
-CREATE INDEX search_summary_txn_pop_state_psc_fy_date_idx ON public.search_summary_txn_pop_state_psc_fy USING btree (action_date, type);
-
-CREATE INDEX search_summary_txn_pop_state_psc_fy_pop_state_idx ON public.search_summary_txn_pop_state_psc_fy USING btree (pop_state_code, action_date);
 
 CREATE INDEX search_summary_txn_psc_fy_date_idx ON public.search_summary_txn_psc_fy USING btree (action_date, type);
 
@@ -3309,13 +3125,13 @@ BEGIN
   IF lo IS NULL THEN
     TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
       search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
-      search_summary_txn_awarding_naics_fy, search_summary_txn_awarding_psc_fy, search_summary_txn_awarding_cfda_fy, search_summary_txn_awarding_pop_county_fy, search_summary_txn_awarding_month, search_summary_txn_pop_state_naics_fy, search_summary_txn_pop_state_psc_fy, search_summary_txn_pop_state_cfda_fy, search_summary_txn_pop_state_month, search_summary_txn_naics_psc_fy, search_summary_txn_naics_cfda_fy, search_summary_txn_naics_month;
+      search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
     -- The recipient summary's hash indexes are built after the insert: kept up row by row in date order
     -- they cost ~10 s at bench scale, built afterwards ~1.2 s.
     DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx;
   ELSE
     PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
-      'search_summary_txn_awarding_naics_fy', 'search_summary_txn_awarding_psc_fy', 'search_summary_txn_awarding_cfda_fy', 'search_summary_txn_awarding_pop_county_fy', 'search_summary_txn_awarding_month', 'search_summary_txn_pop_state_naics_fy', 'search_summary_txn_pop_state_psc_fy', 'search_summary_txn_pop_state_cfda_fy', 'search_summary_txn_pop_state_month', 'search_summary_txn_naics_psc_fy', 'search_summary_txn_naics_cfda_fy', 'search_summary_txn_naics_month']);
+      'search_summary_txn_awarding_month', 'search_summary_txn_pop_state_month']);
   END IF;
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
@@ -3328,7 +3144,7 @@ BEGIN
 
   ANALYZE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
     search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
-    search_summary_txn_awarding_naics_fy, search_summary_txn_awarding_psc_fy, search_summary_txn_awarding_cfda_fy, search_summary_txn_awarding_pop_county_fy, search_summary_txn_awarding_month, search_summary_txn_pop_state_naics_fy, search_summary_txn_pop_state_psc_fy, search_summary_txn_pop_state_cfda_fy, search_summary_txn_pop_state_month, search_summary_txn_naics_psc_fy, search_summary_txn_naics_cfda_fy, search_summary_txn_naics_month;
+    search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
 
   UPDATE search_summary_state
   SET base_version = version, refreshed_at = clock_timestamp(),
@@ -3553,8 +3369,8 @@ BEGIN
       GROUPING(recipient_hash) AS g_recipient,
       GROUPING(defc_step) AS g_defc,
       GROUPING(federal_account_ids) AS g_federal_account,
-      -- 4095 on the sets of the single-subject summaries; the pair summaries' sets clear one bit each (their pair_<n> marker).
-      GROUPING(pair_0, pair_1, pair_2, pair_3, pair_4, pair_5, pair_6, pair_7, pair_8, pair_9, pair_10, pair_11) AS g_pair,
+      -- 3 on the sets of the single-subject summaries; the pair summaries' sets clear one bit each (their pair_<n> marker).
+      GROUPING(pair_0, pair_1) AS g_pair,
       defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
       month_start, fy_start, type, award_category,
       awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
@@ -3562,7 +3378,7 @@ BEGIN
   FROM (
     SELECT date_trunc('month', action_date)::date AS month_start,
       CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start,
-      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc, 1 AS pair_0, 1 AS pair_1, 1 AS pair_2, 1 AS pair_3, 1 AS pair_4, 1 AS pair_5, 1 AS pair_6, 1 AS pair_7, 1 AS pair_8, 1 AS pair_9, 1 AS pair_10, 1 AS pair_11,
+      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc, 1 AS pair_0, 1 AS pair_1,
       CASE WHEN cardinality(disaster_emergency_fund_codes) > 0
         THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step, *
     FROM %1$s
@@ -3584,19 +3400,9 @@ BEGIN
       (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
       (hash_only, fy_start, type, award_category, federal_account_ids),
-      -- pair summaries (migration 0170)
-      (hash_only, pair_0, fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, naics_code, naics_description),
-      (hash_only, pair_1, fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, product_or_service_code, product_or_service_description),
-      (hash_only, pair_2, fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, cfda_number, cfda_title),
-      (hash_only, pair_3, fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name),
-      (hash_only, pair_4, month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation),
-      (hash_only, pair_5, fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, naics_code, naics_description),
-      (hash_only, pair_6, fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, product_or_service_code, product_or_service_description),
-      (hash_only, pair_7, fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, cfda_number, cfda_title),
-      (hash_only, pair_8, month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name),
-      (hash_only, pair_9, fy_start, type, award_category, naics_code, naics_description, product_or_service_code, product_or_service_description),
-      (hash_only, pair_10, fy_start, type, award_category, naics_code, naics_description, cfda_number, cfda_title),
-      (hash_only, pair_11, month_start, type, award_category, naics_code, naics_description)
+      -- pair summaries (migrations 0170, 0171)
+      (hash_only, pair_0, month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation),
+      (hash_only, pair_1, month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name)
   )$sql$,
     source,
     CASE WHEN signed THEN 'sum(generated_pragmatic_obligation * sign)' ELSE 'sum(generated_pragmatic_obligation)' END,
@@ -3685,67 +3491,47 @@ BEGIN
   END IF;
   FOR target IN SELECT * FROM (VALUES
     ('search_summary_txn_month', 'action_date, type, award_category',
-     'SELECT month_start, type, award_category, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_month = 0 ORDER BY month_start, type'),
+     'SELECT month_start, type, award_category, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_month = 0 ORDER BY month_start, type'),
     ('search_summary_txn_awarding_fy', 'action_date, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation',
-     'SELECT fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_awarding = 0 AND g_defc = 1 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_awarding = 0 AND g_defc = 1 ORDER BY fy_start, type'),
     ('search_summary_txn_funding_fy', 'action_date, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation',
-     'SELECT fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_funding = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_funding = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_pop_state_fy', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_pop_state = 0 AND g_pop_county = 1 AND g_pop_district = 1 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_pop_state = 0 AND g_pop_county = 1 AND g_pop_district = 1 ORDER BY fy_start, type'),
     ('search_summary_txn_pop_county_fy', 'action_date, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_pop_county = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_pop_county = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_pop_district_fy', 'action_date, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_pop_district = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_pop_district = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_rloc_state_fy', 'action_date, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name',
-     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_rloc_state = 0 AND g_rloc_county = 1 AND g_rloc_district = 1 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_rloc_state = 0 AND g_rloc_county = 1 AND g_rloc_district = 1 ORDER BY fy_start, type'),
     ('search_summary_txn_rloc_county_fy', 'action_date, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name',
-     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_rloc_county = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_rloc_county = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_rloc_district_fy', 'action_date, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current',
-     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_rloc_district = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_rloc_district = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_naics_fy', 'action_date, type, award_category, naics_code, naics_description',
-     'SELECT fy_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_naics = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_naics = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_psc_fy', 'action_date, type, award_category, product_or_service_code, product_or_service_description',
-     'SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_psc = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_psc = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_cfda_fy', 'action_date, type, award_category, cfda_number, cfda_title',
-     'SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_cfda = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_cfda = 0 ORDER BY fy_start, type'),
     -- with the parent columns the recipient_id filter reads (0065)
     ('search_summary_txn_recipient_fy', 'action_date, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei',
-     'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_recipient = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_recipient = 0 ORDER BY fy_start, type'),
     -- DEF codes by awarding agency and month step date (0048), rows with codes only
     ('search_summary_txn_defc_awarding_month', 'action_date, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation',
-     'SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4095 AND g_defc = 0 AND has_defc ORDER BY defc_step, type'),
+     'SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_defc = 0 AND has_defc ORDER BY defc_step, type'),
     -- one federal account per row (0048): the account lists grouped above, unnested and summed again
     ('search_summary_txn_federal_account_fy', 'action_date, type, award_category, federal_account_ids',
      'SELECT fy_start, type, award_category, ARRAY[u.federal_account_id], sum(generated_pragmatic_obligation), sum(row_count)
       FROM search_summary_txn_sets CROSS JOIN LATERAL unnest(federal_account_ids) AS u(federal_account_id)
-      WHERE g_pair = 4095 AND g_federal_account = 0
+      WHERE g_pair = 3 AND g_federal_account = 0
       GROUP BY fy_start, type, award_category, u.federal_account_id
       ORDER BY 1, 2'),
-    -- pair summaries (0170): two dimensions, one of them a common filter
-    ('search_summary_txn_awarding_naics_fy', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, naics_code, naics_description',
-     'SELECT fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 2047 ORDER BY fy_start, type'),
-    ('search_summary_txn_awarding_psc_fy', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, product_or_service_code, product_or_service_description',
-     'SELECT fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3071 ORDER BY fy_start, type'),
-    ('search_summary_txn_awarding_cfda_fy', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, cfda_number, cfda_title',
-     'SELECT fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3583 ORDER BY fy_start, type'),
-    ('search_summary_txn_awarding_pop_county_fy', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name',
-     'SELECT fy_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3839 ORDER BY fy_start, type'),
+    -- pair summaries (0170, 0171): by month and a common filter (awarding agency, place of performance state)
     ('search_summary_txn_awarding_month', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation',
-     'SELECT month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3967 ORDER BY month_start, type'),
-    ('search_summary_txn_pop_state_naics_fy', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, naics_code, naics_description',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4031 ORDER BY fy_start, type'),
-    ('search_summary_txn_pop_state_psc_fy', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, product_or_service_code, product_or_service_description',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4063 ORDER BY fy_start, type'),
-    ('search_summary_txn_pop_state_cfda_fy', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, cfda_number, cfda_title',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4079 ORDER BY fy_start, type'),
+     'SELECT month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 1 ORDER BY month_start, type'),
     ('search_summary_txn_pop_state_month', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name',
-     'SELECT month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4087 ORDER BY month_start, type'),
-    ('search_summary_txn_naics_psc_fy', 'action_date, type, award_category, naics_code, naics_description, product_or_service_code, product_or_service_description',
-     'SELECT fy_start, type, award_category, naics_code, naics_description, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4091 ORDER BY fy_start, type'),
-    ('search_summary_txn_naics_cfda_fy', 'action_date, type, award_category, naics_code, naics_description, cfda_number, cfda_title',
-     'SELECT fy_start, type, award_category, naics_code, naics_description, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4093 ORDER BY fy_start, type'),
-    ('search_summary_txn_naics_month', 'action_date, type, award_category, naics_code, naics_description',
-     'SELECT month_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 4094 ORDER BY month_start, type')
+     'SELECT month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 2 ORDER BY month_start, type')
   ) AS x(name, key_columns, rows_sql) LOOP
     IF NOT merge THEN
       EXECUTE format('INSERT INTO %I (%s, generated_pragmatic_obligation, row_count) %s', target.name, target.key_columns, target.rows_sql);

@@ -961,6 +961,17 @@ CREATE TABLE search_ranking_recipient_fy (
   fallback_name text
 );
 
+CREATE TABLE search_summary_award_awarding_fy (
+  action_date date,
+  date_signed date,
+  type text,
+  category text,
+  awarding_toptier_agency_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  total_outlays numeric,
+  row_count bigint NOT NULL
+);
+
 CREATE TABLE search_summary_award_fy (
   action_date date,
   date_signed date,
@@ -976,6 +987,29 @@ CREATE TABLE search_summary_award_month (
   date_signed date,
   type text,
   category text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  total_outlays numeric,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_award_naics_fy (
+  action_date date,
+  date_signed date,
+  type text,
+  category text,
+  naics_code text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  total_outlays numeric,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_award_pop_state_fy (
+  action_date date,
+  date_signed date,
+  type text,
+  category text,
+  pop_country_code text,
+  pop_state_code text,
   generated_pragmatic_obligation numeric NOT NULL,
   total_outlays numeric,
   row_count bigint NOT NULL
@@ -1008,6 +1042,18 @@ CREATE TABLE search_summary_txn_awarding_fy (
   awarding_subtier_agency_name text,
   awarding_subtier_agency_code text,
   awarding_subtier_agency_abbreviation text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_awarding_month (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1198,6 +1244,19 @@ CREATE TABLE search_summary_txn_pop_district_fy (
 );
 
 CREATE TABLE search_summary_txn_pop_state_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_pop_state_month (
   action_date date NOT NULL,
   type text,
   award_category text,
@@ -1780,11 +1839,27 @@ CREATE INDEX search_ranking_psc_fy_page_idx ON public.search_ranking_psc_fy USIN
 
 CREATE INDEX search_ranking_recipient_fy_page_idx ON public.search_ranking_recipient_fy USING btree (action_date, award_type_group, amount DESC, recipient_hash, recipient_level);
 
+CREATE INDEX search_summary_award_awarding_fy_awarding_idx ON public.search_summary_award_awarding_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_award_awarding_fy_date_idx ON public.search_summary_award_awarding_fy USING btree (action_date, type);
+
 CREATE INDEX search_summary_award_fy_date_idx ON public.search_summary_award_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_award_month_date_idx ON public.search_summary_award_month USING btree (action_date, type);
 
+CREATE INDEX search_summary_award_naics_fy_date_idx ON public.search_summary_award_naics_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_award_naics_fy_naics_idx ON public.search_summary_award_naics_fy USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_award_pop_state_fy_date_idx ON public.search_summary_award_pop_state_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_award_pop_state_fy_pop_state_idx ON public.search_summary_award_pop_state_fy USING btree (pop_state_code, action_date);
+
 CREATE INDEX search_summary_txn_awarding_fy_date_idx ON public.search_summary_txn_awarding_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_month_awarding_idx ON public.search_summary_txn_awarding_month USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_month_date_idx ON public.search_summary_txn_awarding_month USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_cfda_fy_date_idx ON public.search_summary_txn_cfda_fy USING btree (action_date, type);
 
@@ -1809,6 +1884,10 @@ CREATE INDEX search_summary_txn_pop_county_fy_date_idx ON public.search_summary_
 CREATE INDEX search_summary_txn_pop_district_fy_date_idx ON public.search_summary_txn_pop_district_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_state_fy_date_idx ON public.search_summary_txn_pop_state_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_month_date_idx ON public.search_summary_txn_pop_state_month USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_month_pop_state_idx ON public.search_summary_txn_pop_state_month USING btree (pop_state_code, action_date);
 
 CREATE INDEX search_summary_txn_psc_fy_date_idx ON public.search_summary_txn_psc_fy USING btree (action_date, type);
 
@@ -3536,12 +3615,14 @@ BEGIN
   SELECT last_value INTO version FROM search_base_version;
   IF lo IS NULL THEN
     TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
-      search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy;
+      search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
+      search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
     -- The recipient summary's hash indexes are built after the insert: kept up row by row in date order
     -- they cost ~10 s at bench scale, built afterwards ~1.2 s.
     DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx;
   ELSE
-    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy']);
+    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
+      'search_summary_txn_awarding_month', 'search_summary_txn_pop_state_month']);
   END IF;
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
@@ -3553,7 +3634,8 @@ BEGIN
   PERFORM search_summaries_awards(lo, hi);
 
   ANALYZE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
-    search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy;
+    search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
+    search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
 
   UPDATE search_summary_state
   SET base_version = version, refreshed_at = clock_timestamp(),
@@ -3683,9 +3765,11 @@ CREATE OR REPLACE FUNCTION public.search_summaries_awards(lo date, hi date)
 AS $function$
 BEGIN
   IF lo IS NULL THEN
-    TRUNCATE search_summary_award_fy, search_summary_award_month;
+    TRUNCATE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
+      search_summary_award_naics_fy;
   ELSE
-    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_award_fy', 'search_summary_award_month']);
+    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_award_fy', 'search_summary_award_month', 'search_summary_award_awarding_fy',
+      'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
   END IF;
   INSERT INTO search_summary_award_month
   SELECT date_trunc('month', action_date)::date, date_trunc('month', date_signed)::date, type, category,
@@ -3696,7 +3780,31 @@ BEGIN
   SELECT fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category,
          sum(generated_pragmatic_obligation), sum(total_outlays), sum(row_count)
   FROM search_summary_award_month WHERE lo IS NULL OR (action_date >= lo AND action_date < hi) GROUP BY 1, 2, 3, 4 ORDER BY 1, 3;
-  ANALYZE search_summary_award_fy, search_summary_award_month;
+
+  -- The award summaries by a common filter (migration 0170), in one more scan of the same rows: per fiscal
+  -- year of action_date (lo and hi are fiscal year bounds), so a fiscal year's rows are forgotten by that date.
+  DROP TABLE IF EXISTS search_summary_award_sets;
+  CREATE TEMP TABLE search_summary_award_sets ON COMMIT DROP AS
+  SELECT GROUPING(awarding_toptier_agency_name) AS g_awarding, GROUPING(pop_state_code) AS g_pop_state, GROUPING(naics_code) AS g_naics,
+         fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy, type, category,
+         awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
+         sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(total_outlays) AS total_outlays, count(*) AS row_count
+  FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
+  GROUP BY GROUPING SETS (
+    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, awarding_toptier_agency_name),
+    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, pop_country_code, pop_state_code),
+    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, naics_code));
+  INSERT INTO search_summary_award_awarding_fy
+  SELECT action_fy, signed_fy, type, category, awarding_toptier_agency_name, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_awarding = 0 ORDER BY 1, 3;
+  INSERT INTO search_summary_award_pop_state_fy
+  SELECT action_fy, signed_fy, type, category, pop_country_code, pop_state_code, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_pop_state = 0 ORDER BY 1, 3;
+  INSERT INTO search_summary_award_naics_fy
+  SELECT action_fy, signed_fy, type, category, naics_code, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_naics = 0 ORDER BY 1, 3;
+  ANALYZE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
+    search_summary_award_naics_fy;
 END
 $function$;
 
@@ -3752,6 +3860,8 @@ BEGIN
       GROUPING(recipient_hash) AS g_recipient,
       GROUPING(defc_step) AS g_defc,
       GROUPING(federal_account_ids) AS g_federal_account,
+      -- 3 on the sets of the single-subject summaries; the pair summaries' sets clear one bit each (their pair_<n> marker).
+      GROUPING(pair_0, pair_1) AS g_pair,
       defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
       month_start, fy_start, type, award_category,
       awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
@@ -3759,7 +3869,7 @@ BEGIN
   FROM (
     SELECT date_trunc('month', action_date)::date AS month_start,
       CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start,
-      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc,
+      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc, 1 AS pair_0, 1 AS pair_1,
       CASE WHEN cardinality(disaster_emergency_fund_codes) > 0
         THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step, *
     FROM %1$s
@@ -3780,7 +3890,10 @@ BEGIN
       (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
       (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
-      (hash_only, fy_start, type, award_category, federal_account_ids)
+      (hash_only, fy_start, type, award_category, federal_account_ids),
+      -- pair summaries (migrations 0170, 0171)
+      (hash_only, pair_0, month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation),
+      (hash_only, pair_1, month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name)
   )$sql$,
     source,
     CASE WHEN signed THEN 'sum(generated_pragmatic_obligation * sign)' ELSE 'sum(generated_pragmatic_obligation)' END,
@@ -3869,42 +3982,47 @@ BEGIN
   END IF;
   FOR target IN SELECT * FROM (VALUES
     ('search_summary_txn_month', 'action_date, type, award_category',
-     'SELECT month_start, type, award_category, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_month = 0 ORDER BY month_start, type'),
+     'SELECT month_start, type, award_category, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_month = 0 ORDER BY month_start, type'),
     ('search_summary_txn_awarding_fy', 'action_date, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation',
-     'SELECT fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_awarding = 0 AND g_defc = 1 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_awarding = 0 AND g_defc = 1 ORDER BY fy_start, type'),
     ('search_summary_txn_funding_fy', 'action_date, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation',
-     'SELECT fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_funding = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_funding = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_pop_state_fy', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_state = 0 AND g_pop_county = 1 AND g_pop_district = 1 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_pop_state = 0 AND g_pop_county = 1 AND g_pop_district = 1 ORDER BY fy_start, type'),
     ('search_summary_txn_pop_county_fy', 'action_date, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_county = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_pop_county = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_pop_district_fy', 'action_date, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current',
-     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pop_district = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, pop_country_code, pop_state_code, pop_state_fips, pop_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_pop_district = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_rloc_state_fy', 'action_date, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name',
-     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_state = 0 AND g_rloc_county = 1 AND g_rloc_district = 1 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_rloc_state = 0 AND g_rloc_county = 1 AND g_rloc_district = 1 ORDER BY fy_start, type'),
     ('search_summary_txn_rloc_county_fy', 'action_date, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name',
-     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_county = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_county_code, recipient_location_county_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_rloc_county = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_rloc_district_fy', 'action_date, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current',
-     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_rloc_district = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_location_country_code, recipient_location_state_code, recipient_location_state_fips, recipient_location_congressional_code_current, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_rloc_district = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_naics_fy', 'action_date, type, award_category, naics_code, naics_description',
-     'SELECT fy_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_naics = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, naics_code, naics_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_naics = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_psc_fy', 'action_date, type, award_category, product_or_service_code, product_or_service_description',
-     'SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_psc = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_psc = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_cfda_fy', 'action_date, type, award_category, cfda_number, cfda_title',
-     'SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_cfda = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_cfda = 0 ORDER BY fy_start, type'),
     -- with the parent columns the recipient_id filter reads (0065)
     ('search_summary_txn_recipient_fy', 'action_date, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei',
-     'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_recipient = 0 ORDER BY fy_start, type'),
+     'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_recipient = 0 ORDER BY fy_start, type'),
     -- DEF codes by awarding agency and month step date (0048), rows with codes only
     ('search_summary_txn_defc_awarding_month', 'action_date, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation',
-     'SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_defc = 0 AND has_defc ORDER BY defc_step, type'),
+     'SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_defc = 0 AND has_defc ORDER BY defc_step, type'),
     -- one federal account per row (0048): the account lists grouped above, unnested and summed again
     ('search_summary_txn_federal_account_fy', 'action_date, type, award_category, federal_account_ids',
      'SELECT fy_start, type, award_category, ARRAY[u.federal_account_id], sum(generated_pragmatic_obligation), sum(row_count)
       FROM search_summary_txn_sets CROSS JOIN LATERAL unnest(federal_account_ids) AS u(federal_account_id)
-      WHERE g_federal_account = 0
+      WHERE g_pair = 3 AND g_federal_account = 0
       GROUP BY fy_start, type, award_category, u.federal_account_id
-      ORDER BY 1, 2')
+      ORDER BY 1, 2'),
+    -- pair summaries (0170, 0171): by month and a common filter (awarding agency, place of performance state)
+    ('search_summary_txn_awarding_month', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation',
+     'SELECT month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 1 ORDER BY month_start, type'),
+    ('search_summary_txn_pop_state_month', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name',
+     'SELECT month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 2 ORDER BY month_start, type')
   ) AS x(name, key_columns, rows_sql) LOOP
     IF NOT merge THEN
       EXECUTE format('INSERT INTO %I (%s, generated_pragmatic_obligation, row_count) %s', target.name, target.key_columns, target.rows_sql);

@@ -39,6 +39,12 @@ function apps(pool: DatabasePool): Apps {
   return { routed: server({ observe: ({ source }) => choices.push({ table: source.name, summary: source.isSummary }) }), base: server({ enabled: false }), choices };
 }
 
+/** The summaries over a common filter and a grouped dimension (migrations 0170, 0171). */
+const PAIR_SUMMARIES = [
+  'awarding_month',
+  'pop_state_month',
+].map((t) => `search_summary_txn_${t}`).concat(['search_summary_award_awarding_fy', 'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
+
 const GROUPS: string[][] = [
   ['A', 'B', 'C', 'D'],
   ['IDV_A', 'IDV_B', 'IDV_B_A', 'IDV_B_B', 'IDV_B_C', 'IDV_C', 'IDV_D', 'IDV_E'],
@@ -240,7 +246,9 @@ describe('search planner on a random dataset', () => {
     // comparisons are not vacuous (most answers carry non-zero amounts or counts).
     // (The one-code-per-row DEF summary answers too narrow a shape for random requests to reach it reliably;
     // the single-DEF-code test below sends it its requests.)
-    const narrow = ['search_summary_txn_defc_code_awarding_fy'];
+    // The pair summaries (0170) serve requests with a code or location filter; the test of common filters below
+    // sends them theirs.
+    const narrow = ['search_summary_txn_defc_code_awarding_fy', ...PAIR_SUMMARIES];
     expect(SUMMARY_TABLES.map((t) => t.name).filter((name) => !tables.has(name) && !narrow.includes(name))).toEqual([]);
     expect(summary).toBeGreaterThan(REQUESTS / 5);
     expect(nonEmpty).toBeGreaterThan(REQUESTS / 2);
@@ -323,6 +331,35 @@ describe('search planner on a random dataset', () => {
     // Code and location filters drawn by a separate stream, on top of the usual random filters.
     const { tables } = await compareRandomRequests(a, SEED + 2, Math.ceil(REQUESTS / 4), values, prng(SEED + 3));
     expect([...tables].filter((t) => ['search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_pop_state_fy'].includes(t)).length).toBeGreaterThan(0);
+  });
+
+  it('answers requests with an agency, state or NAICS filter, from the pair summaries where they keep it, exactly as the base tables', async () => {
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    const common = [
+      { agencies: [{ type: 'awarding', tier: 'toptier', name: AGENCIES[0]!.top }] },
+      { place_of_performance_locations: [{ country: 'USA', state: 'VA' }] },
+      { naics_codes: { require: ['541511'] } },
+    ];
+    const periods = [{}, { time_period: [{ start_date: '2017-10-01', end_date: '2019-09-30' }] }];
+    const used = new Set<string>();
+    for (const filter of common) {
+      for (const period of periods) {
+        const filters = { ...filter, ...period };
+        const requests: Array<[string, object]> = [
+          ...['awarding_agency', 'naics', 'psc', 'cfda', 'state_territory'].map((c): [string, object] => [`spending_by_category/${c}/`, { filters, limit: 10 }]),
+          ['spending_over_time/', { group: 'month', filters }],
+          ['spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'state', filters }],
+          ['spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'county', filters }],
+          ['spending_by_award_count/', { filters }],
+        ];
+        for (const [path, body] of requests) {
+          const [x, y] = await Promise.all([a.routed.post(`/api/v2/search/${path}`).send(body), a.base.post(`/api/v2/search/${path}`).send(body)]);
+          expect({ path, body, status: x.status, result: x.body }).toEqual({ path, body, status: y.status, result: y.body });
+          used.add(a.choices[a.choices.length - 1]!.table);
+        }
+      }
+    }
+    expect(PAIR_SUMMARIES.filter((t) => !used.has(t))).toEqual([]);
   });
 
   it('answers recipient_id requests of every level from the recipient summary, exactly as the base tables', async () => {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '@usas/errors';
 import { renderFragment } from '../test/render-fragment';
-import { compileFilters } from './compile-filters';
+import { compileFilterSet, compileFilters } from './compile-filters';
 import type { AdvancedFilter, FilterContext, SpendingLevel } from './types';
 
 interface GoldenCase {
@@ -69,5 +69,44 @@ describe.each(files)('golden %s', (file) => {
       expect(actual.sql).toBe(c.sql);
       expect(actual.values).toEqual(c.values);
     }
+  });
+});
+
+describe('compiled needs', () => {
+  const needs = (filters: object, level: SpendingLevel = 'transactions') => compileFilterSet(filters as AdvancedFilter, level, GOLDEN_CONTEXT).needs;
+
+  it('lists the row columns each condition reads, only for filters that compiled to one', () => {
+    const n = needs({
+      agencies: [{ type: 'awarding', tier: 'subtier', name: 'X', toptier_name: 'Y' }],
+      place_of_performance_locations: [{ country: 'USA', state: 'CA', county: '001' }],
+      naics_codes: { require: ['54'] },
+      program_numbers: [' '],
+      keywords: ['  '],
+    });
+    expect(n.keys).toEqual(['agencies', 'place_of_performance_locations', 'naics_codes']);
+    expect(n.columns).toEqual({
+      agencies: ['awarding_subtier_agency_name', 'awarding_toptier_agency_name'],
+      place_of_performance_locations: ['pop_country_code', 'pop_state_code', 'pop_county_code'],
+      naics_codes: ['naics_code'],
+    });
+    expect(n.baseOnly).toEqual([]);
+  });
+
+  it('marks conditions that read beyond the row as base-only', () => {
+    expect(needs({ recipient_search_text: ['acme'], keywords: ['support'], award_amounts: [{ lower_bound: 1 }] }).baseOnly).toEqual([
+      'keywords',
+      'recipient_search_text',
+      'award_amounts',
+    ]);
+    expect(needs({ award_amounts: [{ lower_bound: 1 }] }, 'awards')).toMatchObject({ baseOnly: [], columns: { award_amounts: ['award_amount'] } });
+    expect(needs({ time_period: [{ start_date: '2019-10-01', end_date: '2020-09-30', date_type: 'date_signed' }] }, 'subawards').baseOnly).toEqual(['time_period']);
+  });
+
+  it('describes periods, DEF codes and award types as compiled', () => {
+    const n = needs({ time_period: [{ start_date: '2019-10-01', end_date: '2020-09-30', date_type: 'new_awards_only' }], def_codes: [' l', 'L', 'm'], award_type_codes: ['A', 'A', 'B'] });
+    expect(n.periods).toEqual([{ columns: ['action_date', 'award_date_signed'], start: '2019-10-01', end: '2020-09-30', dateType: 'new_awards_only' }]);
+    expect(n.defCodes).toEqual(['L', 'M']);
+    expect(n.awardTypeCodes).toEqual(['A', 'B']);
+    expect(needs({}, 'awards')).toEqual({ level: 'awards', keys: [], columns: {}, baseOnly: [], periods: [], defCodes: [], awardTypeCodes: null });
   });
 });

@@ -12,7 +12,8 @@ import { recipientIdFilter, recipientSearchTextFilter } from './recipient.filter
 import { allOf, anyOf, col, equalsAny, escapeLike, FALSE, overlaps, qualified, TRUE, unique, type Fragment } from './sql-helpers';
 import { tasFilter } from './tas.filter';
 import { SEARCH_MIN_DATE, timePeriodFilter, validateTimePeriods } from './time-period.filter';
-import type { AdvancedFilter, FilterContext, ProgramActivityFilter, SpendingLevel } from './types';
+import { locationNeeds, periodColumns, type CompiledFilters, type PeriodNeed } from './filter-needs';
+import type { AdvancedFilter, AgencyFilter, FilterContext, ProgramActivityFilter, SpendingLevel } from './types';
 
 /** True for a filter value that carries a condition (absent, null and empty lists carry none). */
 function given<T>(value: T | undefined | null): value is T {
@@ -90,39 +91,96 @@ function programActivityIdsFilter(ids: readonly number[]): Fragment {
  * `subaward_search.award_id`, so the subaward table must not be aliased by the caller.
  */
 export function compileFilters(filters: AdvancedFilter, level: SpendingLevel, context: FilterContext): Fragment {
+  return compileFilterSet(filters, level, context).where;
+}
+
+/**
+ * compileFilters plus what the condition reads (FilterNeeds): each filter is interpreted here once, and
+ * the planner and the ranking tables decide which relation can answer from `needs`, never from the
+ * filter object. A key's columns are listed next to the fragment that reads them, so they cannot drift.
+ */
+export function compileFilterSet(filters: AdvancedFilter, level: SpendingLevel, context: FilterContext): CompiledFilters {
   const c = LEVEL_COLUMNS[level];
   const f = filters;
   const parts: Fragment[] = [];
+  const keys: string[] = [];
+  const columns: Record<string, readonly string[]> = {};
+  const baseOnly: string[] = [];
+  let periods: PeriodNeed[] = [];
+  let defCodes: string[] = [];
+  let awardTypeCodes: string[] | null = null;
+  /** Records one compiled filter: `reads` = the row columns it reads, or 'base' when only the base table can answer. */
+  const add = (key: string, fragment: Fragment, reads: readonly string[] | 'base') => {
+    if (fragment === TRUE) return;
+    parts.push(fragment);
+    if (!keys.includes(key)) keys.push(key);
+    if (reads === 'base') {
+      if (!baseOnly.includes(key)) baseOnly.push(key);
+    } else columns[key] = [...new Set([...(columns[key] ?? []), ...reads])];
+  };
+  // Columns a filter reads on the row itself, or 'base' where it reads another table (prime award facts).
+  const own = (reads: readonly string[], onPrime: boolean) => (onPrime ? 'base' : reads);
 
   if (given(f.time_period)) {
     validateTimePeriods(f.time_period, context.minDate ?? SEARCH_MIN_DATE);
-    parts.push(timePeriodFilter(f.time_period, level, c));
+    periods = f.time_period.map((p) => ({ columns: periodColumns(p, level, c.actionDate), start: p.start_date, end: p.end_date, dateType: p.date_type ?? 'action_date' }));
+    // Subaward periods on the prime award's dates probe award_search.
+    add('time_period', timePeriodFilter(f.time_period, level, c), periods.some((p) => p.columns.length === 0) ? 'base' : []);
   }
-  if (given(f.award_type_codes)) parts.push(awardTypeFilter(f.award_type_codes, c));
-  if (given(f.agencies)) parts.push(agenciesFilter(f.agencies));
+  if (given(f.award_type_codes)) {
+    awardTypeCodes = unique(f.award_type_codes);
+    add('award_type_codes', awardTypeFilter(f.award_type_codes, c), [c.type]);
+  }
+  if (given(f.agencies)) add('agencies', agenciesFilter(f.agencies), agencyColumns(f.agencies));
   const keywords = searchKeywords(f);
-  if (given(keywords)) parts.push(keywordsFilter(keywords, c));
-  if (given(f.description)) parts.push(descriptionFilter(f.description, c));
-  if (given(f.place_of_performance_scope)) parts.push(scopeFilter(f.place_of_performance_scope, c.pop));
-  if (given(f.place_of_performance_locations)) parts.push(locationsFilter(f.place_of_performance_locations, c.pop, 'place_of_performance_locations'));
-  if (given(f.recipient_scope)) parts.push(scopeFilter(f.recipient_scope, c.recipientLocation));
-  if (given(f.recipient_locations)) parts.push(locationsFilter(f.recipient_locations, c.recipientLocation, 'recipient_locations'));
-  if (given(f.recipient_search_text)) parts.push(recipientSearchTextFilter(f.recipient_search_text, c));
-  if (given(f.recipient_id)) parts.push(recipientIdFilter(f.recipient_id, level));
-  if (given(f.recipient_type_names)) parts.push(overlaps('business_categories', unique(f.recipient_type_names)));
-  if (given(f.award_ids)) parts.push(awardIdsFilter(f.award_ids, c));
-  if (given(f.award_amounts)) parts.push(awardAmountsFilter(f.award_amounts, c));
-  if (given(f.program_numbers)) parts.push(programNumbersFilter(f.program_numbers, c));
-  if (given(f.naics_codes)) parts.push(naicsFilter(f.naics_codes));
-  if (given(f.psc_codes)) parts.push(pscFilter(f.psc_codes));
-  if (given(f.tas_codes) || given(f.treasury_account_components)) parts.push(tasFilter(f.tas_codes, f.treasury_account_components));
-  if (given(f.contract_pricing_type_codes)) parts.push(contractCodeFilter('type_of_contract_pricing', f.contract_pricing_type_codes, c));
-  if (given(f.set_aside_type_codes)) parts.push(contractCodeFilter('type_set_aside', f.set_aside_type_codes, c));
-  if (given(f.extent_competed_type_codes)) parts.push(contractCodeFilter('extent_competed', f.extent_competed_type_codes, c));
-  if (given(f.object_class)) parts.push(overlaps('object_classes', unique(f.object_class)));
-  if (given(f.program_activity)) parts.push(programActivityIdsFilter(f.program_activity));
-  if (given(f.program_activities)) parts.push(programActivitiesFilter(f.program_activities as ProgramActivityFilter[]));
-  if (given(f.def_codes)) parts.push(defCodesFilter(f.def_codes, level, context));
+  // Keyword and text filters narrow through a keyword document (another function, for transactions another table).
+  if (given(keywords)) add('keywords', keywordsFilter(keywords, c), 'base');
+  if (given(f.description)) add('description', descriptionFilter(f.description, c), 'base');
+  if (given(f.place_of_performance_scope)) add('place_of_performance_scope', scopeFilter(f.place_of_performance_scope, c.pop), [c.pop.country]);
+  if (given(f.place_of_performance_locations)) {
+    const locations = f.place_of_performance_locations;
+    add('place_of_performance_locations', locationsFilter(locations, c.pop, 'place_of_performance_locations'), locationNeeds(locations, c.pop));
+  }
+  if (given(f.recipient_scope)) add('recipient_scope', scopeFilter(f.recipient_scope, c.recipientLocation), [c.recipientLocation.country]);
+  if (given(f.recipient_locations)) {
+    const locations = f.recipient_locations;
+    add('recipient_locations', locationsFilter(locations, c.recipientLocation, 'recipient_locations'), locationNeeds(locations, c.recipientLocation));
+  }
+  if (given(f.recipient_search_text)) add('recipient_search_text', recipientSearchTextFilter(f.recipient_search_text, c), 'base');
+  // P reads parent_recipient_hash, C and R recipient_hash and whether parent_uei is set: listing all three
+  // keeps the answer independent of the id's level (validated by the compiler).
+  if (given(f.recipient_id)) add('recipient_id', recipientIdFilter(f.recipient_id, level), ['recipient_hash', 'parent_recipient_hash', 'parent_uei']);
+  if (given(f.recipient_type_names)) add('recipient_type_names', overlaps('business_categories', unique(f.recipient_type_names)), ['business_categories']);
+  if (given(f.award_ids)) add('award_ids', awardIdsFilter(f.award_ids, c), c.awardIdColumns);
+  if (given(f.award_amounts)) add('award_amounts', awardAmountsFilter(f.award_amounts, c), own([c.amount], c.amountOnAward));
+  if (given(f.program_numbers)) add('program_numbers', programNumbersFilter(f.program_numbers, c), [c.cfda]);
+  if (given(f.naics_codes)) add('naics_codes', naicsFilter(f.naics_codes), ['naics_code']);
+  if (given(f.psc_codes)) add('psc_codes', pscFilter(f.psc_codes), ['product_or_service_code']);
+  if (given(f.tas_codes) || given(f.treasury_account_components)) add('tas_codes', tasFilter(f.tas_codes, f.treasury_account_components), 'base');
+  const contract = (key: string, column: string, codes: readonly string[]) =>
+    add(key, contractCodeFilter(column, codes, c), own([column], c.contractDetailsOnPrime));
+  if (given(f.contract_pricing_type_codes)) contract('contract_pricing_type_codes', 'type_of_contract_pricing', f.contract_pricing_type_codes);
+  if (given(f.set_aside_type_codes)) contract('set_aside_type_codes', 'type_set_aside', f.set_aside_type_codes);
+  if (given(f.extent_competed_type_codes)) contract('extent_competed_type_codes', 'extent_competed', f.extent_competed_type_codes);
+  if (given(f.object_class)) add('object_class', overlaps('object_classes', unique(f.object_class)), ['object_classes']);
+  if (given(f.program_activity)) add('program_activity', programActivityIdsFilter(f.program_activity), ['program_activity_ids']);
+  if (given(f.program_activities)) add('program_activities', programActivitiesFilter(f.program_activities as ProgramActivityFilter[]), 'base');
+  if (given(f.def_codes)) {
+    defCodes = unique(f.def_codes.map((code) => code.trim().toUpperCase()).filter((code) => code !== ''));
+    // Besides the array, grouped codes compare the level's date with their enactment date (transactions,
+    // subawards) or award totals (awards): summaries that keep the array store step dates for exactly that.
+    add('def_codes', defCodesFilter(f.def_codes, level, context), ['disaster_emergency_fund_codes']);
+  }
 
-  return allOf(parts.filter((p) => p !== TRUE));
+  return {
+    where: allOf(parts),
+    needs: { level, keys, columns, baseOnly, periods, defCodes, awardTypeCodes },
+  };
+}
+
+/** Columns an agencies filter compares (see agenciesFilter): the name column of each type and tier, and the toptier name of scoped subtiers. */
+function agencyColumns(agencies: readonly AgencyFilter[]): string[] {
+  return unique(
+    agencies.flatMap((a) => [`${a.type}_${a.tier}_agency_name`, ...(a.tier === 'subtier' && a.toptier_name ? [`${a.type}_toptier_agency_name`] : [])]),
+  );
 }

@@ -1,6 +1,7 @@
 export { AWARD_TYPE_GROUPS, awardTypeGroupOf } from './award-type-groups';
 export type { AwardTypeGroup } from './award-type-groups';
-export { compileFilters } from './compile-filters';
+export { compileFilterSet, compileFilters } from './compile-filters';
+export type { CompiledFilters, FilterNeeds, PeriodNeed } from './filter-needs';
 export { searchKeywords } from './keywords.filter';
 export { LEVEL_COLUMNS } from './level-columns';
 export type { LevelColumns, LocationColumns } from './level-columns';

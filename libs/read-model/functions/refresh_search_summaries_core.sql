@@ -15,12 +15,14 @@ BEGIN
   SELECT last_value INTO version FROM search_base_version;
   IF lo IS NULL THEN
     TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
-      search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy;
+      search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
+      search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
     -- The recipient summary's hash indexes are built after the insert: kept up row by row in date order
     -- they cost ~10 s at bench scale, built afterwards ~1.2 s.
     DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx;
   ELSE
-    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy']);
+    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
+      'search_summary_txn_awarding_month', 'search_summary_txn_pop_state_month']);
   END IF;
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
@@ -32,7 +34,8 @@ BEGIN
   PERFORM search_summaries_awards(lo, hi);
 
   ANALYZE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
-    search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy;
+    search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
+    search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
 
   UPDATE search_summary_state
   SET base_version = version, refreshed_at = clock_timestamp(),

@@ -8,9 +8,11 @@ CREATE OR REPLACE FUNCTION search_summaries_awards(lo date, hi date)
 AS $function$
 BEGIN
   IF lo IS NULL THEN
-    TRUNCATE search_summary_award_fy, search_summary_award_month;
+    TRUNCATE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
+      search_summary_award_naics_fy;
   ELSE
-    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_award_fy', 'search_summary_award_month']);
+    PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_award_fy', 'search_summary_award_month', 'search_summary_award_awarding_fy',
+      'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
   END IF;
   INSERT INTO search_summary_award_month
   SELECT date_trunc('month', action_date)::date, date_trunc('month', date_signed)::date, type, category,
@@ -21,6 +23,30 @@ BEGIN
   SELECT fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category,
          sum(generated_pragmatic_obligation), sum(total_outlays), sum(row_count)
   FROM search_summary_award_month WHERE lo IS NULL OR (action_date >= lo AND action_date < hi) GROUP BY 1, 2, 3, 4 ORDER BY 1, 3;
-  ANALYZE search_summary_award_fy, search_summary_award_month;
+
+  -- The award summaries by a common filter (migration 0170), in one more scan of the same rows: per fiscal
+  -- year of action_date (lo and hi are fiscal year bounds), so a fiscal year's rows are forgotten by that date.
+  DROP TABLE IF EXISTS search_summary_award_sets;
+  CREATE TEMP TABLE search_summary_award_sets ON COMMIT DROP AS
+  SELECT GROUPING(awarding_toptier_agency_name) AS g_awarding, GROUPING(pop_state_code) AS g_pop_state, GROUPING(naics_code) AS g_naics,
+         fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy, type, category,
+         awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
+         sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(total_outlays) AS total_outlays, count(*) AS row_count
+  FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
+  GROUP BY GROUPING SETS (
+    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, awarding_toptier_agency_name),
+    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, pop_country_code, pop_state_code),
+    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, naics_code));
+  INSERT INTO search_summary_award_awarding_fy
+  SELECT action_fy, signed_fy, type, category, awarding_toptier_agency_name, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_awarding = 0 ORDER BY 1, 3;
+  INSERT INTO search_summary_award_pop_state_fy
+  SELECT action_fy, signed_fy, type, category, pop_country_code, pop_state_code, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_pop_state = 0 ORDER BY 1, 3;
+  INSERT INTO search_summary_award_naics_fy
+  SELECT action_fy, signed_fy, type, category, naics_code, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_naics = 0 ORDER BY 1, 3;
+  ANALYZE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
+    search_summary_award_naics_fy;
 END
 $function$;

@@ -1,5 +1,5 @@
 -- The grouping-sets aggregate (one scan of transaction_search for every transaction summary) into the temporary
--- table search_summary_txn_sets, for [lo, hi) or everything.
+-- table search_summary_txn_sets, for [lo, hi) or everything. g_pair tells the pair summaries' sets (0170) apart.
 CREATE OR REPLACE FUNCTION search_summary_build_txn_sets(source regclass, signed boolean, lo date, hi date)
  RETURNS void
  LANGUAGE plpgsql
@@ -29,6 +29,8 @@ BEGIN
       GROUPING(recipient_hash) AS g_recipient,
       GROUPING(defc_step) AS g_defc,
       GROUPING(federal_account_ids) AS g_federal_account,
+      -- 3 on the sets of the single-subject summaries; the pair summaries' sets clear one bit each (their pair_<n> marker).
+      GROUPING(pair_0, pair_1) AS g_pair,
       defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
       month_start, fy_start, type, award_category,
       awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
@@ -36,7 +38,7 @@ BEGIN
   FROM (
     SELECT date_trunc('month', action_date)::date AS month_start,
       CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start,
-      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc,
+      cardinality(disaster_emergency_fund_codes) > 0 AS has_defc, 1 AS pair_0, 1 AS pair_1,
       CASE WHEN cardinality(disaster_emergency_fund_codes) > 0
         THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step, *
     FROM %1$s
@@ -57,7 +59,10 @@ BEGIN
       (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
       (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
-      (hash_only, fy_start, type, award_category, federal_account_ids)
+      (hash_only, fy_start, type, award_category, federal_account_ids),
+      -- pair summaries (migrations 0170, 0171)
+      (hash_only, pair_0, month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation),
+      (hash_only, pair_1, month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name)
   )$sql$,
     source,
     CASE WHEN signed THEN 'sum(generated_pragmatic_obligation * sign)' ELSE 'sum(generated_pragmatic_obligation)' END,

@@ -1,5 +1,5 @@
 import { badRequest } from '@usas/errors';
-import { compileFilters, type AdvancedFilter, type DefCodeGroup, type FilterContext } from '@usas/filters';
+import { compileFilterSet, type AdvancedFilter, type CompiledFilters, type DefCodeGroup, type FilterContext } from '@usas/filters';
 import type { CommonQueryMethods, FragmentSqlToken } from 'slonik';
 import type { PlanRequest } from '../planner/eligibility';
 import type { SearchPlanner } from '../planner/search-planner';
@@ -52,6 +52,11 @@ export class SearchContext {
 
   /** Compiles filters for a level into a WHERE condition; unknown DEF codes are a 400 as upstream. */
   async compile(filters: AdvancedFilter, level: SpendingLevel): Promise<FragmentSqlToken> {
+    return (await this.compileSet(filters, level)).where;
+  }
+
+  /** compile plus what the condition reads (the planner's input). */
+  async compileSet(filters: AdvancedFilter, level: SpendingLevel): Promise<CompiledFilters> {
     const facts = await this.defCodes();
     const unknown = (filters.def_codes ?? []).filter((c) => !facts.codes.includes(c.trim().toUpperCase()));
     if (unknown.length > 0) {
@@ -59,13 +64,17 @@ export class SearchContext {
         { path: '/body/filters/def_codes', message: `unknown code ${unknown[0]}`, code: 'enum' },
       ]);
     }
-    return compileFilters(filters, level, facts.context);
+    return compileFilterSet(filters, level, facts.context);
   }
 
-  /** Compiles the filters and picks the source (base or summary table) in one step. */
-  async plan(req: PlanRequest): Promise<{ where: FragmentSqlToken; source: Source }> {
-    const where = await this.compile(req.filters, req.level);
-    const source = await this.planner.choose(req);
+  /** Compiles the filters and picks the source (base or summary table) from what they read. */
+  async plan(req: PlanInput): Promise<{ where: FragmentSqlToken; source: Source }> {
+    const { filters, ...query } = req;
+    const { where, needs } = await this.compileSet(filters, req.level);
+    const source = await this.planner.choose({ ...query, needs });
     return { where, source };
   }
 }
+
+/** A plan request before compiling: the filter object instead of its needs. */
+export type PlanInput = Omit<PlanRequest, 'needs'> & { filters: AdvancedFilter };

@@ -1,11 +1,17 @@
+import { compileFilterSet, type AdvancedFilter, type FilterContext } from '@usas/filters';
 import { alignedTo, tableAnswers, type PlanRequest } from './eligibility';
 import { SUMMARY_TABLES } from './summary-tables';
 
 const table = (name: string) => SUMMARY_TABLES.find((t) => t.name === name)!;
 const FY = { start_date: '2019-10-01', end_date: '2020-09-30' };
 
-function req(over: Partial<PlanRequest>): PlanRequest {
-  return { level: 'transactions', filters: {}, columns: ['action_date', 'award_category', 'generated_pragmatic_obligation'], dateResolution: 'month', ...over };
+const CONTEXT: FilterContext = { defCodeEnactment: { L: '2020-03-06' }, defCodeGroup: { L: 'covid_19' } };
+
+/** A plan request whose needs come from compiling `filters`, as the routes build them. */
+function req(over: Partial<Omit<PlanRequest, 'needs'>> & { filters?: object }): PlanRequest {
+  const { filters = {}, ...rest } = over;
+  const base = { level: 'transactions' as const, columns: ['action_date', 'award_category', 'generated_pragmatic_obligation'], dateResolution: 'month' as const, ...rest };
+  return { ...base, needs: compileFilterSet(filters as AdvancedFilter, base.level, CONTEXT).needs };
 }
 
 describe('planner eligibility', () => {
@@ -42,7 +48,7 @@ describe('planner eligibility', () => {
 
   it('reads award summaries only with the award time rule', () => {
     const awards = table('search_summary_award_fy');
-    const count = (filters: object) => ({ level: 'awards' as const, filters, columns: ['type'], dateResolution: 'none' as const });
+    const count = (filters: object) => req({ level: 'awards', filters, columns: ['type'], dateResolution: 'none' });
     expect(tableAnswers(awards, count({ time_period: [FY] }))).toBe(true);
     expect(tableAnswers(awards, count({ time_period: [{ ...FY, date_type: 'new_awards_only' }] }))).toBe(true);
     expect(tableAnswers(awards, count({ time_period: [{ ...FY, date_type: 'last_modified_date' }] }))).toBe(false);

@@ -1,5 +1,4 @@
-import { AWARD_TYPE_GROUPS, type AdvancedFilter } from '@usas/filters';
-import type { SpendingLevel } from '../common/spending-level';
+import { AWARD_TYPE_GROUPS, type FilterNeeds } from '@usas/filters';
 import { alignedTo } from './eligibility';
 
 /** One slice of a ranking table: a fiscal year (its first day) and an award type group or `all`. */
@@ -42,27 +41,22 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 /**
  * The ranking slice that answers a category request exactly (migration 0055), or null: transactions, no
  * filter besides one time period covering exactly one fiscal year by action date, and award type codes
- * that are absent or exactly one award type group.
+ * that are absent or exactly one award type group. Decided from the compiled filter's needs.
  */
-export function rankingSlice(level: SpendingLevel, filters: AdvancedFilter): RankingSlice | null {
-  if (level !== 'transactions') return null;
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    if (key !== 'time_period' && key !== 'award_type_codes') return null;
-  }
-  const periods = filters.time_period ?? [];
-  if (periods.length !== 1) return null;
-  const period = periods[0]!;
-  const dateType = (period as { date_type?: string }).date_type;
-  if (dateType !== undefined && dateType !== 'action_date') return null;
-  if (!alignedTo('fiscal_year', period.start_date, period.end_date)) return null;
-  if (Number(period.end_date.slice(0, 4)) !== Number(period.start_date.slice(0, 4)) + 1) return null;
-  const codes = filters.award_type_codes ?? [];
+export function rankingSlice(needs: FilterNeeds): RankingSlice | null {
+  if (needs.level !== 'transactions') return null;
+  if (!needs.keys.every((key) => key === 'time_period' || key === 'award_type_codes')) return null;
+  if (needs.periods.length !== 1) return null;
+  const period = needs.periods[0]!;
+  if (period.dateType !== 'action_date') return null;
+  if (!alignedTo('fiscal_year', period.start, period.end)) return null;
+  if (Number(period.end.slice(0, 4)) !== Number(period.start.slice(0, 4)) + 1) return null;
   let awardTypeGroup = 'all';
-  if (codes.length > 0) {
+  if (needs.awardTypeCodes !== null) {
+    const codes = needs.awardTypeCodes;
     const group = Object.entries(AWARD_TYPE_GROUPS).find(([, groupCodes]) => sameSet(codes, groupCodes));
     if (!group) return null;
     awardTypeGroup = group[0];
   }
-  return { fiscalYearStart: period.start_date, awardTypeGroup };
+  return { fiscalYearStart: period.start, awardTypeGroup };
 }

@@ -44,7 +44,7 @@ export class SearchPlanner {
   async ranking(category: string, req: PlanRequest): Promise<{ table: RankingTable; slice: RankingSlice } | null> {
     const table = RANKING_TABLES[category];
     if (!this.enabled || !table) return null;
-    const slice = rankingSlice(req.level, req.filters);
+    const slice = rankingSlice(req.needs);
     if (!slice) return null;
     const row = await this.db.maybeOne(sql.type(FreshRow)`
       SELECT ${FRESH} AS fresh FROM search_summary_state AS s CROSS JOIN search_base_version AS v

@@ -10,8 +10,6 @@ export interface SummaryTable {
   dateColumns: readonly string[];
   /** Every column the table has (dimensions under their base names, measures as per-group sums). */
   columns: ReadonlySet<string>;
-  /** Filters whose compiled SQL reads only the table's columns. */
-  filterKeys: ReadonlySet<string>;
   /**
    * An array column stored one element per row: the table answers only requests that unnest that column
    * into their grouping key (summing whole rows over it would count a record once per element).
@@ -41,72 +39,79 @@ const place = (prefix: string, level: 'state' | 'county' | 'district') => {
   return columns.map((c) => `${prefix}_${c}`);
 };
 
+const AWARDING_TOPTIER = agency('awarding', 'toptier');
+const POP_STATE = place('pop', 'state');
+
 /** Columns every transaction summary has besides its subject: the award type and the measures. */
 const TXN_MEASURES = ['generated_pragmatic_obligation', 'row_count'];
 const TXN_BASE = ['type', 'award_category', ...TXN_MEASURES];
-const TXN_FILTERS = ['award_type_codes', 'time_period'];
 
 function txn(
   name: string,
   grain: Grain,
   subject: string[],
-  extraFilters: string[] = [],
   more: Pick<SummaryTable, 'unnested' | 'singleValueFilter' | 'requires'> & { untyped?: boolean } = {},
 ): SummaryTable {
   const { untyped, ...rest } = more;
-  // An untyped table has no award type columns, so it answers no award type filter or per-category column.
+  // An untyped table has no award type columns, so it answers no award type filter or per-category column
+  // (filters are matched on the columns their compiled SQL reads, libs/filters FilterNeeds).
   return {
     name,
     level: 'transactions',
     grain,
     dateColumns: ['action_date'],
     columns: new Set(['action_date', ...(untyped ? TXN_MEASURES : TXN_BASE), ...subject]),
-    filterKeys: new Set([...(untyped ? TXN_FILTERS.filter((f) => f !== 'award_type_codes') : TXN_FILTERS), ...extraFilters]),
     ...rest,
   };
 }
 
-function award(name: string, grain: Grain): SummaryTable {
+function award(name: string, grain: Grain, subject: string[] = []): SummaryTable {
   return {
     name,
     level: 'awards',
     grain,
     dateColumns: ['action_date', 'date_signed'],
-    columns: new Set(['action_date', 'date_signed', 'type', 'category', 'generated_pragmatic_obligation', 'total_outlays', 'row_count']),
-    filterKeys: new Set(TXN_FILTERS),
+    columns: new Set(['action_date', 'date_signed', 'type', 'category', 'generated_pragmatic_obligation', 'total_outlays', 'row_count', ...subject]),
   };
 }
 
 /**
- * The summaries of migrations 0043, 0048, 0056, 0059 and 0065 (keep in step with them; the planner property
+ * The summaries of migrations 0043, 0048, 0056, 0059, 0065, 0170 and 0171 (keep in step with them; the planner property
  * test checks the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's
  * enactment dates.
  */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_month', 'month', []),
-  txn('search_summary_txn_awarding_fy', 'fiscal_year', agency('awarding'), ['agencies']),
-  txn('search_summary_txn_funding_fy', 'fiscal_year', agency('funding'), ['agencies']),
-  txn('search_summary_txn_pop_state_fy', 'fiscal_year', place('pop', 'state'), ['place_of_performance_scope', 'place_of_performance_locations']),
-  txn('search_summary_txn_pop_county_fy', 'fiscal_year', place('pop', 'county'), ['place_of_performance_scope', 'place_of_performance_locations']),
-  txn('search_summary_txn_pop_district_fy', 'fiscal_year', place('pop', 'district'), ['place_of_performance_scope', 'place_of_performance_locations']),
-  txn('search_summary_txn_rloc_state_fy', 'fiscal_year', place('recipient_location', 'state'), ['recipient_scope', 'recipient_locations']),
-  txn('search_summary_txn_rloc_county_fy', 'fiscal_year', place('recipient_location', 'county'), ['recipient_scope', 'recipient_locations']),
-  txn('search_summary_txn_rloc_district_fy', 'fiscal_year', place('recipient_location', 'district'), ['recipient_scope', 'recipient_locations']),
-  txn('search_summary_txn_naics_fy', 'fiscal_year', ['naics_code', 'naics_description'], ['naics_codes']),
-  txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description'], ['psc_codes']),
-  txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title'], ['program_numbers']),
+  txn('search_summary_txn_awarding_fy', 'fiscal_year', agency('awarding')),
+  txn('search_summary_txn_funding_fy', 'fiscal_year', agency('funding')),
+  txn('search_summary_txn_pop_state_fy', 'fiscal_year', place('pop', 'state')),
+  txn('search_summary_txn_pop_county_fy', 'fiscal_year', place('pop', 'county')),
+  txn('search_summary_txn_pop_district_fy', 'fiscal_year', place('pop', 'district')),
+  txn('search_summary_txn_rloc_state_fy', 'fiscal_year', place('recipient_location', 'state')),
+  txn('search_summary_txn_rloc_county_fy', 'fiscal_year', place('recipient_location', 'county')),
+  txn('search_summary_txn_rloc_district_fy', 'fiscal_year', place('recipient_location', 'district')),
+  txn('search_summary_txn_naics_fy', 'fiscal_year', ['naics_code', 'naics_description']),
+  txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description']),
+  txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title']),
   // With the parent columns the recipient_id filter compiles to (0065), indexed on each hash and the date.
-  txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei'], ['recipient_id']),
-  txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], ['def_codes'], { requires: 'def_codes' }),
-  txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
-  txn('search_summary_txn_defc_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding')], ['def_codes', 'agencies'], { requires: 'def_codes' }),
-  txn('search_summary_txn_defc_code_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding', 'toptier')], ['def_codes', 'agencies'], {
+  txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei']),
+  txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], { requires: 'def_codes' }),
+  txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], { requires: 'def_codes' }),
+  txn('search_summary_txn_defc_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding')], { requires: 'def_codes' }),
+  txn('search_summary_txn_defc_code_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding', 'toptier')], {
     requires: 'def_codes',
     unnested: 'disaster_emergency_fund_codes',
     singleValueFilter: 'def_codes',
     untyped: true,
   }),
-  txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], [], { unnested: 'federal_account_ids' }),
+  txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], { unnested: 'federal_account_ids' }),
+  // Pair summaries (0170, 0171): by month and a common filter (awarding toptier agency, place of performance
+  // state), indexed on the filter column.
+  txn('search_summary_txn_awarding_month', 'month', AWARDING_TOPTIER),
+  txn('search_summary_txn_pop_state_month', 'month', POP_STATE),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),
+  award('search_summary_award_awarding_fy', 'fiscal_year', ['awarding_toptier_agency_name']),
+  award('search_summary_award_pop_state_fy', 'fiscal_year', ['pop_country_code', 'pop_state_code']),
+  award('search_summary_award_naics_fy', 'fiscal_year', ['naics_code']),
 ];

@@ -60,9 +60,9 @@ export async function answerCategory(ctx: SearchContext, category: CategoryName,
     filters = { ...filters, def_codes: (await ctx.defCodes()).codes };
   }
   const q = categoryQuery(category, level);
-  const request = { level, filters, columns: q.columns, dateResolution: 'none' as const, unnest: q.unnest };
   // Compiling first also validates the filters (the same 4xx whichever table answers).
-  const where = await ctx.compile(filters, level);
+  const { where, needs } = await ctx.compileSet(filters, level);
+  const request = { level, needs, columns: q.columns, dateResolution: 'none' as const, unnest: q.unnest };
   const ranking = await ctx.planner.ranking(category, request);
   const rows = ranking
     ? await spendingByCategoryRanking(ctx.db, ranking, q, page)

@@ -39,7 +39,7 @@ function apps(pool: DatabasePool): Apps {
   return { routed: server({ observe: ({ source }) => choices.push({ table: source.name, summary: source.isSummary }) }), base: server({ enabled: false }), choices };
 }
 
-/** The summaries over a common filter and a grouped dimension (migrations 0170, 0171). */
+/** The summaries over a common filter and a grouped dimension (migration 0170). */
 const PAIR_SUMMARIES = [
   'awarding_month',
   'pop_state_month',

@@ -360,7 +360,7 @@ describe('spending_by_geography', () => {
 });
 
 describe('spending_by_award', () => {
-  it('repeats the award type group with the SQL copy of the groups (migration 0066), in step with libs/filters', async () => {
+  it('repeats the award type group with the SQL copy of the groups (the baseline), in step with libs/filters', async () => {
     const expected = Object.entries(AWARD_TYPE_GROUPS).flatMap(([group, codes]) => codes.map((code) => [code, group]));
     const rows = await h.db.pool.any(sql.unsafe`
       SELECT code, award_type_group_of(code) AS award_type_group

@@ -437,7 +437,7 @@ export async function seedSearchData(db: CommonQueryMethods): Promise<{ agencyId
     sub(102, 1, 'SUB-2', 50, '2020-04-01'),
     sub(103, 3, 'SUB-3', 200, '2021-02-01'),
   ]);
-  // What the transactions add to their awards' keyword documents, as the loaders derive it (migration 0064).
+  // What the transactions add to their awards' keyword documents, as the loaders derive it (the baseline).
   await db.query(sql.unsafe`SELECT derive_award_keyword_text()`);
   return { agencyIds };
 }

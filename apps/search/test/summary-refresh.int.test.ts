@@ -1,6 +1,6 @@
 /**
  * refresh_search_summaries() merges the rows the writes since the last refresh changed into the summaries
- * (migration 0072), or rebuilds the fiscal years they changed (0065), and either way leaves every summary
+ * (the baseline), or rebuilds the fiscal years they changed, and either way leaves every summary
  * and ranking table exactly as a full rebuild would. Runs on the template's generated dataset.
  */
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';

@@ -19,8 +19,8 @@ export function searchKeywords(filters: Pick<AdvancedFilter, 'keywords' | 'keywo
  *   prefix, as upstream's `kw*` / phrase_prefix on keyword fields;
  * - text columns (recipient names, descriptions, NAICS/PSC descriptions): case-insensitive substring.
  * Index: every level ANDs the OR with a substring match on a keyword document that finds the candidates
- * through one pg_trgm GIN index (award_search's, migration 0064, which transactions reach through their
- * award; subaward_search's, 0049). Keywords under 3 characters cannot use trigrams and scan.
+ * through one pg_trgm GIN index (award_search's, which transactions reach through their award;
+ * subaward_search's own). Keywords under 3 characters cannot use trigrams and scan.
  */
 export function keywordsFilter(keywords: readonly string[], c: LevelColumns): Fragment {
   const terms = unique(keywords.map((k) => k.trim()).filter((k) => k.length > 0));

@@ -17,7 +17,7 @@ export interface KeywordDocument {
   /** The function's arguments: columns of the document's table, in order. */
   columns: string[];
   /**
-   * Set when the document is the row's award's (transactions, migration 0064): award_search's document
+   * Set when the document is the row's award's (transactions, the baseline): award_search's document
    * also holds every value the award's transactions have in these columns of the level's table
    * (award_search.transaction_keyword_text), so a row matches through its `award_id`.
    */
@@ -40,7 +40,7 @@ export interface LevelColumns {
   keywordTextColumns: string[];
   /**
    * The keyword document whose trigram index serves the level's text filters as a prefilter: an SQL
-   * function of the searched columns (migrations 0049 and 0064), called with `columns` in this order so
+   * function of the searched columns (the baseline), called with `columns` in this order so
    * that the index expression matches.
    */
   keywordDocument: KeywordDocument;
@@ -101,7 +101,7 @@ const PRIME_KEYWORD_IDS = [
   'product_or_service_code',
 ];
 
-/** Arguments of search_award_keyword_document (migration 0064): award_search's searched columns, then what its transactions add. */
+/** Arguments of search_award_keyword_document (the baseline): award_search's searched columns, then what its transactions add. */
 const AWARD_KEYWORD_DOCUMENT: KeywordDocument = {
   fn: 'search_award_keyword_document',
   columns: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'description', 'naics_description', 'product_or_service_description',
@@ -150,7 +150,7 @@ export const LEVEL_COLUMNS: Record<SpendingLevel, LevelColumns> = {
     keywordTextColumns: ['recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'],
     keywordDocument: {
       ...AWARD_KEYWORD_DOCUMENT,
-      // the transaction columns derive_award_keyword_text reads (migration 0064), in its order
+      // the transaction columns derive_award_keyword_text reads (the baseline), in its order
       viaAward: { covers: [...PRIME_KEYWORD_IDS, 'recipient_name', 'parent_recipient_name', 'transaction_description', 'naics_description', 'product_or_service_description'] },
     },
     awardIdColumns: ['display_award_id', 'piid', 'fain', 'uri'],

@@ -57,7 +57,7 @@ export function containsText(column: string, text: string): Fragment {
 const MIN_TRIGRAM_TERM = 3;
 
 /**
- * Narrows an exact text condition with the level's keyword-document trigram index (migrations 0049, 0064):
+ * Narrows an exact text condition with the level's keyword-document trigram index (the baseline):
  * the document contains every searched column, so a row matching `exact` always contains one of the terms
  * in its document and the AND removes nothing. Transactions use their award's document, which also holds
  * every value of the award's transactions (`viaAward`): the row's award_id must be among the awards whose

@@ -172,7 +172,7 @@ beforeAll(async () => {
   await insert('award_search', AWARDS.map((a) => ({ generated_unique_award_id: `AWD_${String(a.award_id)}`, ...a })));
   await insert('transaction_search', TRANSACTIONS);
   await insert('subaward_search', SUBAWARDS);
-  // What the transactions add to their awards' keyword documents, as the loaders derive it (migration 0064).
+  // What the transactions add to their awards' keyword documents, as the loaders derive it (the baseline).
   await db.pool.query(sql.unsafe`SELECT derive_award_keyword_text()`);
 });
 afterAll(async () => {

@@ -18,7 +18,7 @@ BEGIN
                    'WHERE h IS NOT NULL ON CONFLICT DO NOTHING', rows_table, hashes);
   END LOOP;
 
-  -- The changed transaction rows, while the log is complete and the summary current (0073).
+  -- The changed transaction rows, while the log is complete and the summary current.
   IF TG_TABLE_NAME <> 'transaction_search' THEN
     RETURN NULL;
   END IF;

@@ -60,7 +60,7 @@ BEGIN
       (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
       (hash_only, fy_start, type, award_category, federal_account_ids),
-      -- pair summaries (migrations 0170, 0171)
+      -- pair summaries (migration 0170)
       (hash_only, pair_0, month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation),
       (hash_only, pair_1, month_start, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name)
   )$sql$,

@@ -36,20 +36,20 @@ BEGIN
      'SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_psc = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_cfda_fy', 'action_date, type, award_category, cfda_number, cfda_title',
      'SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_cfda = 0 ORDER BY fy_start, type'),
-    -- with the parent columns the recipient_id filter reads (0065)
+    -- with the parent columns the recipient_id filter reads
     ('search_summary_txn_recipient_fy', 'action_date, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei',
      'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_recipient = 0 ORDER BY fy_start, type'),
-    -- DEF codes by awarding agency and month step date (0048), rows with codes only
+    -- DEF codes by awarding agency and month step date, rows with codes only
     ('search_summary_txn_defc_awarding_month', 'action_date, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation',
      'SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_defc = 0 AND has_defc ORDER BY defc_step, type'),
-    -- one federal account per row (0048): the account lists grouped above, unnested and summed again
+    -- one federal account per row: the account lists grouped above, unnested and summed again
     ('search_summary_txn_federal_account_fy', 'action_date, type, award_category, federal_account_ids',
      'SELECT fy_start, type, award_category, ARRAY[u.federal_account_id], sum(generated_pragmatic_obligation), sum(row_count)
       FROM search_summary_txn_sets CROSS JOIN LATERAL unnest(federal_account_ids) AS u(federal_account_id)
       WHERE g_pair = 3 AND g_federal_account = 0
       GROUP BY fy_start, type, award_category, u.federal_account_id
       ORDER BY 1, 2'),
-    -- pair summaries (0170, 0171): by month and a common filter (awarding agency, place of performance state)
+    -- pair summaries (0170): by month and a common filter (awarding agency, place of performance state)
     ('search_summary_txn_awarding_month', 'action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation',
      'SELECT month_start, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 1 ORDER BY month_start, type'),
     ('search_summary_txn_pop_state_month', 'action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name',

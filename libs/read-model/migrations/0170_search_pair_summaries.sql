@@ -1,42 +1,11 @@
 -- Up Migration
--- Pair summaries (issue #18): transaction sums per fiscal year (or month) and award type over two dimensions,
--- one the filter most requests carry (awarding toptier agency, place of performance state, NAICS code) and one a
--- search groups by, so that category, over_time and geography requests with such a filter read a few hundred
--- summary rows through the filter column's index instead of scanning transaction_search. Built in the same
--- grouping-sets scan as the other transaction summaries (search_summary_build_txn_sets) and kept up the same way.
-
-CREATE TABLE search_summary_txn_awarding_naics_fy AS
-  SELECT action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, naics_code, naics_description,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_awarding_naics_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_awarding_naics_fy_date_idx ON search_summary_txn_awarding_naics_fy (action_date, type);
-CREATE INDEX search_summary_txn_awarding_naics_fy_awarding_idx ON search_summary_txn_awarding_naics_fy (awarding_toptier_agency_name, action_date);
-CREATE INDEX search_summary_txn_awarding_naics_fy_naics_idx ON search_summary_txn_awarding_naics_fy (naics_code, action_date);
-
-CREATE TABLE search_summary_txn_awarding_psc_fy AS
-  SELECT action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, product_or_service_code, product_or_service_description,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_awarding_psc_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_awarding_psc_fy_date_idx ON search_summary_txn_awarding_psc_fy (action_date, type);
-CREATE INDEX search_summary_txn_awarding_psc_fy_awarding_idx ON search_summary_txn_awarding_psc_fy (awarding_toptier_agency_name, action_date);
-
-CREATE TABLE search_summary_txn_awarding_cfda_fy AS
-  SELECT action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, cfda_number, cfda_title,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_awarding_cfda_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_awarding_cfda_fy_date_idx ON search_summary_txn_awarding_cfda_fy (action_date, type);
-CREATE INDEX search_summary_txn_awarding_cfda_fy_awarding_idx ON search_summary_txn_awarding_cfda_fy (awarding_toptier_agency_name, action_date);
-
-CREATE TABLE search_summary_txn_awarding_pop_county_fy AS
-  SELECT action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_awarding_pop_county_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_awarding_pop_county_fy_date_idx ON search_summary_txn_awarding_pop_county_fy (action_date, type);
-CREATE INDEX search_summary_txn_awarding_pop_county_fy_awarding_idx ON search_summary_txn_awarding_pop_county_fy (awarding_toptier_agency_name, action_date);
+-- Filter summaries: transaction sums per month and award type by awarding toptier agency and by place of
+-- performance state (the filters most requests carry), so over_time and category requests with such a filter
+-- read a few hundred summary rows through the filter column's index instead of scanning transaction_search; and
+-- award sums per fiscal year by agency, state and NAICS code for award counts. Built in the same grouping-sets scan
+-- as the other transaction summaries (search_summary_build_txn_sets) and kept up the same way. Pairs of a filter
+-- and a second dimension per fiscal year (agency x NAICS, state x PSC, ...) were tried and left out: at bench
+-- scale their grouping sets filled the temporary space of the scan (> 37 GB).
 
 CREATE TABLE search_summary_txn_awarding_month AS
   SELECT action_date, type, award_category, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation,
@@ -46,31 +15,6 @@ ALTER TABLE search_summary_txn_awarding_month ALTER action_date SET NOT NULL, AL
 CREATE INDEX search_summary_txn_awarding_month_date_idx ON search_summary_txn_awarding_month (action_date, type);
 CREATE INDEX search_summary_txn_awarding_month_awarding_idx ON search_summary_txn_awarding_month (awarding_toptier_agency_name, action_date);
 
-CREATE TABLE search_summary_txn_pop_state_naics_fy AS
-  SELECT action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, naics_code, naics_description,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_pop_state_naics_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_pop_state_naics_fy_date_idx ON search_summary_txn_pop_state_naics_fy (action_date, type);
-CREATE INDEX search_summary_txn_pop_state_naics_fy_pop_state_idx ON search_summary_txn_pop_state_naics_fy (pop_state_code, action_date);
-CREATE INDEX search_summary_txn_pop_state_naics_fy_naics_idx ON search_summary_txn_pop_state_naics_fy (naics_code, action_date);
-
-CREATE TABLE search_summary_txn_pop_state_psc_fy AS
-  SELECT action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, product_or_service_code, product_or_service_description,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_pop_state_psc_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_pop_state_psc_fy_date_idx ON search_summary_txn_pop_state_psc_fy (action_date, type);
-CREATE INDEX search_summary_txn_pop_state_psc_fy_pop_state_idx ON search_summary_txn_pop_state_psc_fy (pop_state_code, action_date);
-
-CREATE TABLE search_summary_txn_pop_state_cfda_fy AS
-  SELECT action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, cfda_number, cfda_title,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_pop_state_cfda_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_pop_state_cfda_fy_date_idx ON search_summary_txn_pop_state_cfda_fy (action_date, type);
-CREATE INDEX search_summary_txn_pop_state_cfda_fy_pop_state_idx ON search_summary_txn_pop_state_cfda_fy (pop_state_code, action_date);
-
 CREATE TABLE search_summary_txn_pop_state_month AS
   SELECT action_date, type, award_category, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name,
     generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
@@ -78,30 +22,6 @@ CREATE TABLE search_summary_txn_pop_state_month AS
 ALTER TABLE search_summary_txn_pop_state_month ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
 CREATE INDEX search_summary_txn_pop_state_month_date_idx ON search_summary_txn_pop_state_month (action_date, type);
 CREATE INDEX search_summary_txn_pop_state_month_pop_state_idx ON search_summary_txn_pop_state_month (pop_state_code, action_date);
-
-CREATE TABLE search_summary_txn_naics_psc_fy AS
-  SELECT action_date, type, award_category, naics_code, naics_description, product_or_service_code, product_or_service_description,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_naics_psc_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_naics_psc_fy_date_idx ON search_summary_txn_naics_psc_fy (action_date, type);
-CREATE INDEX search_summary_txn_naics_psc_fy_naics_idx ON search_summary_txn_naics_psc_fy (naics_code, action_date);
-
-CREATE TABLE search_summary_txn_naics_cfda_fy AS
-  SELECT action_date, type, award_category, naics_code, naics_description, cfda_number, cfda_title,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_naics_cfda_fy ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_naics_cfda_fy_date_idx ON search_summary_txn_naics_cfda_fy (action_date, type);
-CREATE INDEX search_summary_txn_naics_cfda_fy_naics_idx ON search_summary_txn_naics_cfda_fy (naics_code, action_date);
-
-CREATE TABLE search_summary_txn_naics_month AS
-  SELECT action_date, type, award_category, naics_code, naics_description,
-    generated_pragmatic_obligation::numeric AS generated_pragmatic_obligation, 0::bigint AS row_count
-  FROM transaction_search WITH NO DATA;
-ALTER TABLE search_summary_txn_naics_month ALTER action_date SET NOT NULL, ALTER generated_pragmatic_obligation SET NOT NULL, ALTER row_count SET NOT NULL;
-CREATE INDEX search_summary_txn_naics_month_date_idx ON search_summary_txn_naics_month (action_date, type);
-CREATE INDEX search_summary_txn_naics_month_naics_idx ON search_summary_txn_naics_month (naics_code, action_date);
 
 
 -- Award summaries by the same common filters (award counts and amounts with an agency, state or NAICS filter):

@@ -585,7 +585,7 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
   const dateSigned = days[earliest] as number;
   const actionDate = days[latest] as number;
   const lastModified = days.map((d) => Math.min(ctx.today, d + (random.chance(0.7) ? 0 : random.int(1, 30))));
-  // an award's last_modified_date is its latest transaction's, as the derive step and upstream set it (migration 0080)
+  // an award's last_modified_date is its latest transaction's, as the derive step and upstream set it (the baseline)
   const lastModifiedLatest = lastModified[latest] as number;
   const category = spec.category;
 
@@ -651,7 +651,7 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
     actions.push(i === 0 ? (spec.isFpds ? null : (['A', 'NEW'] as CodeEntry)) : (spec.isFpds ? FPDS_MOD_ACTIONS : FABS_MOD_ACTIONS).pick(random));
     txDescriptions.push(i === 0 || !spec.isFpds ? description : `${random.pick(FPDS_MOD_TEXT)}`);
   }
-  // What the transactions add to the award's keyword document (derive_award_keyword_text, migration 0064):
+  // What the transactions add to the award's keyword document (derive_award_keyword_text, the baseline):
   // every other searched value of a transaction is the award's own, so only descriptions can differ.
   const ownValues = new Set([piid, fain, uri, displayId, recipient.uei, recipient.duns, recipient.parent?.uei, recipient.parent?.duns,
     naics?.code, psc?.code, recipientName, recipient.parent?.name, description, naics?.description, psc?.description]);

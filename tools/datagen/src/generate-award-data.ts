@@ -242,7 +242,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     // the bulk tables; derive only reads those (the generator wrote the rows' recipient levels, and the
     // award-level steps would change nothing: its tests check both) and writes the recipient and
     // parent_award tables, with hash joins that need no index.
-    // The keyword-document trigram indexes (migrations 0049, 0064) are the slowest builds by far and nothing
+    // The keyword-document trigram indexes (the baseline) are the slowest builds by far and nothing
     // in derive or the summaries reads them, so they are built last, alongside the summary refresh:
     // CREATE INDEX and the refresh's SHARE lock do not block each other.
     progress({ phase: 'index', note: 'rebuilding indexes, File A/B/GTAS and derived tables alongside' });

@@ -2,7 +2,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 
 /**
  * The File C (award financial) rows an award endpoint reads, as the derive step reads them for
- * award_search (migration 0071): rows of submissions whose window has been revealed (or that have no
+ * award_search (the baseline): rows of submissions whose window has been revealed (or that have no
  * window), with `outlay` counted only on submissions holding the final balances of their fiscal year
  * (outlays are cumulative within a fiscal year). `awards` is a fragment selecting the award ids.
  * Columns: every File C column as `b.*`, plus `outlay`, `reporting_*`, `quarter_format_flag`.

@@ -154,7 +154,7 @@ export async function summariesFresh(db: CommonQueryMethods): Promise<boolean> {
  * Totals of a recipient id in a fiscal year (or all time). Obligations and transaction counts come from the
  * per-recipient fiscal-year summary (search_summary_txn_recipient_fy, a few rows per recipient and year)
  * when it is fresh, otherwise from transaction_search; loan face values from the recipient's loan
- * transactions through the partial indexes of migration 0090 (loans are a small share of all rows).
+ * transactions through the partial indexes of the baseline (loans are a small share of all rows).
  */
 export async function recipientTotals(db: CommonQueryMethods, hash: string, level: 'P' | 'C' | 'R', year: number | null, fresh: boolean): Promise<RecipientTotals> {
   const scope = recipientScope(hash, level);

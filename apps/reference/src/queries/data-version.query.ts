@@ -5,7 +5,7 @@ const DataVersionRow = z.object({ changes: z.number(), loads: z.string() });
 
 /**
  * A string that changes whenever reference data changes: the number of writing transactions recorded
- * by the change triggers (migration 0052) plus the latest load of every reference group. Both are read
+ * by the change triggers (the baseline) plus the latest load of every reference group. Both are read
  * through tiny tables, so checking costs well under a millisecond.
  */
 export async function readDataVersion(db: CommonQueryMethods): Promise<string> {

@@ -14,7 +14,7 @@ const RecipientRow = z.object({
  * (1), name containing it (2), name containing all of its words (3); ties by name, level.
  *
  * Strategy: each way of matching is its own subquery limited to `limit` rows in name order, so every
- * branch stops early on its index: the "C"-collated name/UEI/DUNS btrees (migration 0050) give prefix
+ * branch stops early on its index: the "C"-collated name/UEI/DUNS btrees (the baseline) give prefix
  * ranges already sorted, the trigram index serves the contains branches (3+ characters only).
  */
 export async function searchRecipients(

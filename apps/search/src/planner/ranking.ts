@@ -8,7 +8,7 @@ export interface RankingSlice {
 }
 
 /**
- * A ranking table (migrations 0055, 0058): per slice, the groups of a category with the keys (k1[, k2]),
+ * A ranking table (the baseline): per slice, the groups of a category with the keys (k1[, k2]),
  * amount and fallback name its grouped query computes, indexed by amount descending then the keys.
  */
 export interface RankingTable {
@@ -20,7 +20,7 @@ export interface RankingTable {
 
 const SUBAGENCY_FALLBACKS = ['fallback_name', 'fallback_code', 'fallback_agency_name', 'fallback_agency_abbreviation'];
 
-/** The categories that have a ranking table (migrations 0055, 0058). */
+/** The categories that have a ranking table (the baseline). */
 export const RANKING_TABLES: Readonly<Record<string, RankingTable>> = {
   recipient: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
   recipient_duns: { table: 'search_ranking_recipient_fy', keys: ['recipient_hash', 'recipient_level'], fallbacks: ['fallback_name'] },
@@ -39,7 +39,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 };
 
 /**
- * The ranking slice that answers a category request exactly (migration 0055), or null: transactions, no
+ * The ranking slice that answers a category request exactly (the baseline), or null: transactions, no
  * filter besides one time period covering exactly one fiscal year by action date, and award type codes
  * that are absent or exactly one award type group. Decided from the compiled filter's needs.
  */

@@ -38,7 +38,7 @@ export class SearchPlanner {
   }
 
   /**
-   * The ranking table and slice (migrations 0055, 0058) that answer a category request, when the category
+   * The ranking table and slice (the baseline) that answer a category request, when the category
    * has one, the request has the slice shape and the summaries are fresh; otherwise null (use `choose`).
    */
   async ranking(category: string, req: PlanRequest): Promise<{ table: RankingTable; slice: RankingSlice } | null> {

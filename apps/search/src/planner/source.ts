@@ -35,7 +35,7 @@ export function baseSource(level: SpendingLevel): Source {
   };
 }
 
-/** A summary table of migration 0041. */
+/** A summary table of the baseline. */
 export function summarySource(name: string): Source {
   return {
     name,

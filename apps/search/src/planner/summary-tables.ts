@@ -1,7 +1,7 @@
 /** Granularity of the date columns of a summary table. */
 export type Grain = 'month' | 'fiscal_year';
 
-/** A pre-aggregated table of migration 0041, described for the planner. */
+/** A pre-aggregated table of the baseline, described for the planner. */
 export interface SummaryTable {
   name: string;
   level: 'transactions' | 'awards';
@@ -76,8 +76,8 @@ function award(name: string, grain: Grain, subject: string[] = []): SummaryTable
 }
 
 /**
- * The summaries of migrations 0043, 0048, 0056, 0059, 0065, 0170 and 0171 (keep in step with them; the planner property
- * test checks the answers). The DEF summaries store step dates (0048, 0056), exact for the def_codes filter's
+ * The summaries of the baseline and migration 0170 (keep in step with them; the planner property
+ * test checks the answers). The DEF summaries store step dates, exact for the def_codes filter's
  * enactment dates.
  */
 export const SUMMARY_TABLES: readonly SummaryTable[] = [
@@ -93,7 +93,7 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_naics_fy', 'fiscal_year', ['naics_code', 'naics_description']),
   txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description']),
   txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title']),
-  // With the parent columns the recipient_id filter compiles to (0065), indexed on each hash and the date.
+  // With the parent columns the recipient_id filter compiles to, indexed on each hash and the date.
   txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei']),
   txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], { requires: 'def_codes' }),
@@ -105,7 +105,7 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
     untyped: true,
   }),
   txn('search_summary_txn_federal_account_fy', 'fiscal_year', ['federal_account_ids'], { unnested: 'federal_account_ids' }),
-  // Pair summaries (0170, 0171): by month and a common filter (awarding toptier agency, place of performance
+  // Filter summaries (0170): by month and a common filter (awarding toptier agency, place of performance
   // state), indexed on the filter column.
   txn('search_summary_txn_awarding_month', 'month', AWARDING_TOPTIER),
   txn('search_summary_txn_pop_state_month', 'month', POP_STATE),

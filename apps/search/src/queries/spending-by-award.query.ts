@@ -190,7 +190,7 @@ export interface ListWindow {
  * One page of awards (limit + 1 rows, to tell whether more exist) in sort order, ties broken by award id.
  * The sort value is returned as text for the next page's cursor. `group` is the award type group the filters
  * already restrict the types to (the endpoint requires one); it is repeated as `award_type_group_of(type)`,
- * the leading key of the Award Amount index (migration 0066), which then serves the default "Award Amount"
+ * the leading key of the Award Amount index (the baseline), which then serves the default "Award Amount"
  * descending order without sorting every match and, carrying the dates the time period filter reads, rejects
  * the awards a deep page walks past from the index alone. The page's ids are found first and only its rows
  * are read and turned into JSON (OFFSET rows would otherwise be projected too).

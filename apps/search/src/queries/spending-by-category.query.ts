@@ -56,7 +56,7 @@ export async function spendingByCategory(
 }
 
 /**
- * The same page of a category read from its ranking table (migrations 0055, 0058): the slice's rows already
+ * The same page of a category read from its ranking table (the baseline): the slice's rows already
  * are the groups, with the keys, amount and fallback name of `spendingByCategory`'s CTE, in the same order,
  * so the page is an index range and the projection is the category's own.
  */

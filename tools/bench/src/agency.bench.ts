@@ -117,7 +117,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     log(`agency bench: database ${database.url.replace(/\/\/[^@]*@/, '//')}`);
     await runMigrations(database.url).catch((error: unknown) => log(`migrations not applied: ${error instanceof Error ? error.message : String(error)}`));
-    const db = await createDbPool(database.url, { maximumPoolSize: 4 });
+    const db = await createDbPool(database.url, { maximumPoolSize: 4, statementTimeout: 'DISABLE_TIMEOUT' });
     let gateway: GatewayProcess | undefined;
     try {
       for (const t of TABLES) await db.query(sql.unsafe`ANALYZE ${sql.identifier([t])}`);

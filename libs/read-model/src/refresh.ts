@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Brings the search summaries (the pre-aggregations the search planner reads) up to date with the
@@ -22,9 +22,18 @@ export async function setChangeRecording(client: Pick<pg.Client, 'query'>, on: b
  * Rebuilds the profile summaries that the disaster and agency endpoints otherwise rebuild on their first read
  * after a write (refresh_disaster_summaries, refresh_agency_summaries: each a no-op when current). Called once
  * after a bulk build or import and at start, so no request pays a rebuild of seconds to minutes. Long statements:
- * use a connection without the interactive statement timeout.
+ * use a connection without the interactive statement timeout (given a URL, it opens its own).
  */
-export async function refreshProfileSummaries(client: Pick<pg.Client, 'query'>): Promise<void> {
+export async function refreshProfileSummaries(client: Pick<pg.Client, 'query'> | string): Promise<void> {
+  if (typeof client === 'string') {
+    const own = new pg.Client({ connectionString: client });
+    await own.connect();
+    try {
+      return await refreshProfileSummaries(own);
+    } finally {
+      await own.end();
+    }
+  }
   await client.query('SELECT refresh_disaster_summaries()');
   await client.query('SELECT refresh_agency_summaries()');
 }

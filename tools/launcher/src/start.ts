@@ -6,7 +6,6 @@
 import { createAllInOneGateway, listen, openServingPools, type Gateway, type RunningServer } from '@usas/gateway';
 import { createDbPool } from '@usas/db';
 import { refreshProfileSummaries, runMigrations } from '@usas/read-model';
-import pg from 'pg';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
@@ -96,13 +95,7 @@ async function main(): Promise<void> {
     // Current already after a build; after an import, new migrations or a revealed window, rebuilt here once
     // rather than by the first disaster or agency request.
     const summariesStarted = Date.now();
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await refreshProfileSummaries(client);
-    } finally {
-      await client.end();
-    }
+    await refreshProfileSummaries(database.url);
     say(`Disaster and agency summaries current (${((Date.now() - summariesStarted) / 1000).toFixed(1)} s).`);
     pools.splice(pools.indexOf(loader), 1);
     await loader.end();

@@ -1,4 +1,5 @@
 import { jsonHandler } from '@usas/service-kit';
+import { linkedPageMetadata } from '../common/paging';
 import type { CommonQueryMethods } from 'slonik';
 import { v1Aggregate, type V1Source } from './v1-tas.query';
 
@@ -11,17 +12,8 @@ export function v1TasTotalRoute(source: V1Source, quarters: boolean) {
     jsonHandler<'v1TasBalancesTotal'>(async (req) => {
       const { results, count, page, limit } = await v1Aggregate(db, source, quarters, req.body);
       const link = (p: number) => `?limit=${limit}&page=${p}`;
-      const hasNext = page * limit < count;
       return {
-        page_metadata: {
-          count,
-          page,
-          has_next_page: hasNext,
-          has_previous_page: page > 1,
-          next: hasNext ? link(page + 1) : null,
-          current: link(page),
-          previous: page > 1 ? link(page - 1) : null,
-        },
+        page_metadata: linkedPageMetadata(count, page, limit, link),
         results,
       };
     });

@@ -39,3 +39,17 @@ export function pageFragment(p: Paging): FragmentSqlToken {
 export function direction(order: 'asc' | 'desc' | undefined): FragmentSqlToken {
   return order === 'asc' ? sql.fragment`ASC NULLS LAST` : sql.fragment`DESC NULLS LAST`;
 }
+
+/** Upstream's legacy page metadata: a total count and links that are the page's query string (`link(page)`). */
+export function linkedPageMetadata(count: number, page: number, limit: number, link: (page: number) => string) {
+  const hasNext = page * limit < count;
+  return {
+    count,
+    page,
+    has_next_page: hasNext,
+    has_previous_page: page > 1,
+    next: hasNext ? link(page + 1) : null,
+    current: link(page),
+    previous: page > 1 ? link(page - 1) : null,
+  };
+}

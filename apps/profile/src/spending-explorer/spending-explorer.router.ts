@@ -3,6 +3,7 @@ import { badRequest, unprocessable } from '@usas/errors';
 import { jsonHandler } from '@usas/service-kit';
 import { Router } from 'express';
 import type { CommonQueryMethods } from 'slonik';
+import { linkedPageMetadata } from '../common/paging';
 import { queryValue } from '../common/request-values';
 import { checkFiscalYear, intValue } from '../reporting/reporting-params';
 import { awardSpendingByRecipient } from './award-spending.query';
@@ -107,17 +108,8 @@ export function createSpendingExplorerRouter(db: CommonQueryMethods): Router {
     const rows = await awardSpendingByRecipient(db, agencyId, fy, limit, (page - 1) * limit);
     const count = rows[0]?.full_count ?? 0;
     const link = (p: number) => `?awarding_agency_id=${agencyId}&fiscal_year=${fy}&limit=${limit}&page=${p}`;
-    const hasNext = page * limit < count;
     return {
-      page_metadata: {
-        count,
-        page,
-        has_next_page: hasNext,
-        has_previous_page: page > 1,
-        next: hasNext ? link(page + 1) : null,
-        current: link(page),
-        previous: page > 1 ? link(page - 1) : null,
-      },
+      page_metadata: linkedPageMetadata(count, page, limit, link),
       results: rows.map((r) => ({ award_category: r.award_category, obligated_amount: r.obligated_amount, recipient: { recipient_name: r.recipient_name } })),
     };
   }));

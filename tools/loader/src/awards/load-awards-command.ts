@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { refreshProfileSummaries, runMigrations } from '@usas/read-model';
-import pg from 'pg';
 import type { Config } from '@usas/service-kit';
 import { openDatabase } from '@usas/db/embedded';
 import { loadAwardFiles, type AwardFileResult, type LoadAwardFilesResult } from './load-award-files';
@@ -65,13 +64,7 @@ export async function loadAwardsCommand(config: Config, args: string[]): Promise
     // Once after all files (not per file): the disaster and agency summaries the import made stale.
     const started = Date.now();
     process.stderr.write('refreshing the disaster and agency summaries ...\n');
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await refreshProfileSummaries(client);
-    } finally {
-      await client.end();
-    }
+    await refreshProfileSummaries(database.url);
     process.stderr.write(`profile summaries refreshed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } finally {
     await database.stop();

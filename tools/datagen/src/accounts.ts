@@ -1,5 +1,11 @@
 import type pg from 'pg';
 
+/** The GTAS columns every generated balance row fills, in the order the generator's SELECTs give them. */
+const GTAS_INSERT = `INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
+      budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
+      gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
+      prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)`;
+
 /** A deterministic number in [0, 1) from a text key (md5, so it is the same on every server). */
 const unit = (key: string): string => `((('x' || substr(md5(${key}), 1, 6))::bit(24)::integer) / 16777216.0)`;
 
@@ -183,10 +189,7 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
     WHERE a.appropriation_account_balances_id = d.id`);
 
   const gtas = await client.query(`
-    INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
-      budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
-      gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
-      prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)
+    ${GTAS_INSERT}
     WITH b AS (
       SELECT s.reporting_fiscal_year AS fy, s.reporting_fiscal_period AS period, f.treasury_account_id,
         f.disaster_emergency_fund_code AS defc,
@@ -215,10 +218,7 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
   // Accounts missing from the submissions: GTAS balances of a few accounts of each submitting agency that have no
   // File A data in the year, growing period by period to a year's amount.
   const missing = await client.query(`
-    INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
-      budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
-      gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
-      prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)
+    ${GTAS_INSERT}
     WITH periods AS (
       SELECT DISTINCT fiscal_year AS fy, fiscal_period AS period, max(fiscal_period) OVER (PARTITION BY fiscal_year) AS last
       FROM gtas_sf133_balances
@@ -242,10 +242,7 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
 
   // The Department of Labor's DEF code O balances that upstream adds to the American Rescue Plan (DEF code V).
   const dol = await client.query(`
-    INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period, treasury_account_identifier, disaster_emergency_fund_code,
-      budget_authority_appropriation_amount_cpe, total_budgetary_resources_cpe, obligations_incurred_total_cpe,
-      gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
-      prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)
+    ${GTAS_INSERT}
     WITH periods AS (
       SELECT DISTINCT fiscal_year AS fy, fiscal_period AS period, max(fiscal_period) OVER (PARTITION BY fiscal_year) AS last
       FROM gtas_sf133_balances WHERE fiscal_year >= 2021

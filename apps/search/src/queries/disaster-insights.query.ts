@@ -2,6 +2,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { rollupCondition } from '../disaster/disaster-scope';
 import type { DisasterAwardFilter } from './disaster-awards.query';
+import { JsonRows } from './json-row';
 
 /**
  * How an insight endpoint groups account rows: the name of its rollups (disaster_award_rollup for award spending,
@@ -50,14 +51,16 @@ const InsightRow = z.object({
 export type InsightRow = z.infer<typeof InsightRow>;
 
 /**
- * The rows of an insight query as one JSON array: a COVID-19 request has thousands of results (recipients, federal
- * accounts), and the pool's row parser validates every column of every row asynchronously, which cost more than the
- * query; one value parsed here (synchronously, with the same row schema) does not.
+ * The rows of an insight query as one JSON array: a COVID-19 request has hundreds to thousands of results
+ * (recipients, federal accounts), and parsing every field of every row (asynchronously, per column, in the pool's
+ * row parser; or with the row schema here) cost more than the query. The SQL casts every column to the row type's
+ * JSON type, as the list queries of search do with JsonRows; the value is checked to be an array.
  */
-const InsightRows = z.object({ rows: z.array(InsightRow) });
+const InsightRows = z.object({ rows: JsonRows });
 
 async function insightRows(db: CommonQueryMethods, query: FragmentSqlToken): Promise<readonly InsightRow[]> {
-  return (await db.one(sql.type(InsightRows)`SELECT coalesce(json_agg(r), '[]'::json) AS rows FROM (${query}) r`)).rows;
+  const { rows } = await db.one(sql.type(InsightRows)`SELECT coalesce(json_agg(r), '[]'::json) AS rows FROM (${query}) r`);
+  return rows as InsightRow[];
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { rollupCondition } from '../disaster/disaster-scope';
 import type { DisasterAwardFilter } from './disaster-awards.query';
-import { JsonRows } from './json-row';
+import { jsonRowsOf } from './json-row';
 
 /**
  * How an insight endpoint groups account rows: the name of its rollups (disaster_award_rollup for award spending,
@@ -32,35 +32,34 @@ export const DIMENSIONS = {
   recipient: { rollup: 'recipient', hasChildren: false },
 } satisfies Record<string, InsightDimension>;
 
-const InsightRow = z.object({
+/** One row of an insight query (the SQL's column aliases and types). */
+export interface InsightRow {
   /** 'total' (all results), 'parent' or 'child'. */
-  level: z.enum(['total', 'parent', 'child']),
-  id: z.string().nullable(),
-  code: z.string().nullable(),
-  description: z.string().nullable(),
-  child_id: z.string().nullable(),
-  child_code: z.string().nullable(),
-  child_description: z.string().nullable(),
-  extra: z.string().nullable(),
-  award_count: z.number().nullable(),
-  obligation: z.number(),
-  outlay: z.number(),
-  face_value_of_loan: z.number().nullable(),
-  total_budgetary_resources: z.number().nullable(),
-});
-export type InsightRow = z.infer<typeof InsightRow>;
+  level: 'total' | 'parent' | 'child';
+  id: string | null;
+  code: string | null;
+  description: string | null;
+  child_id: string | null;
+  child_code: string | null;
+  child_description: string | null;
+  extra: string | null;
+  award_count: number | null;
+  obligation: number;
+  outlay: number;
+  face_value_of_loan: number | null;
+  total_budgetary_resources: number | null;
+}
 
 /**
  * The rows of an insight query as one JSON array: a COVID-19 request has hundreds to thousands of results
  * (recipients, federal accounts), and parsing every field of every row (asynchronously, per column, in the pool's
  * row parser; or with the row schema here) cost more than the query. The SQL casts every column to the row type's
- * JSON type, as the list queries of search do with JsonRows; the value is checked to be an array.
+ * JSON type (see jsonRowsOf); the value is checked to be an array.
  */
-const InsightRows = z.object({ rows: JsonRows });
+const InsightRows = z.object({ rows: jsonRowsOf<InsightRow>() });
 
 async function insightRows(db: CommonQueryMethods, query: FragmentSqlToken): Promise<readonly InsightRow[]> {
-  const { rows } = await db.one(sql.type(InsightRows)`SELECT coalesce(json_agg(r), '[]'::json) AS rows FROM (${query}) r`);
-  return rows as InsightRow[];
+  return (await db.one(sql.type(InsightRows)`SELECT coalesce(json_agg(r), '[]'::json) AS rows FROM (${query}) r`)).rows;
 }
 
 /**

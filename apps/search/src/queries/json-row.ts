@@ -21,3 +21,9 @@ export const JsonRow = z.custom<Record<string, unknown>>((v) => typeof v === 'ob
 
 /** Schema of a jsonb array of row objects (a whole result aggregated into one value). */
 export const JsonRows = z.custom<Array<Record<string, unknown>>>((v) => Array.isArray(v), 'expected a JSON array');
+
+/**
+ * Schema of a jsonb array of rows whose shape the SQL fixes (every column cast to its JSON type): checked to be an
+ * array, typed as `T`, so that hundreds of rows are not parsed field by field.
+ */
+export const jsonRowsOf = <T extends object>() => z.custom<T[]>((v) => Array.isArray(v), 'expected a JSON array');

@@ -1,6 +1,6 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { rollupCondition } from '../disaster/disaster-scope';
+import { exactGroupSet, rollupCondition } from '../disaster/disaster-scope';
 import type { DisasterAwardFilter } from './disaster-awards.query';
 import { jsonRowsOf } from './json-row';
 
@@ -111,6 +111,7 @@ export async function totalInsight(
   levels: InsightLevels = { children: true },
 ): Promise<readonly InsightRow[]> {
   const codes = sql.array([...defCodes], 'text');
+  const group = exactGroupSet(defCodes);
   return insightRows(db, sql.fragment`
     SELECT level, p_id AS id, max(p_code) AS code, max(p_desc) AS description,
       c_id AS child_id, max(c_code) AS child_code, max(c_desc) AS child_description, NULL::text AS extra,
@@ -119,10 +120,9 @@ export async function totalInsight(
       CASE WHEN bool_or(has_gtas) THEN sum(total_budgetary_resources) END::float8 AS total_budgetary_resources
     FROM disaster_account_rollup
     WHERE dimension = ${d.rollup} AND code_key IN (
-        SELECT '#' || set_id FROM disaster_code_set WHERE kind = 'group' AND included <@ ${codes} AND included @> ${codes}
+        SELECT '#' || set_id FROM (${group}) g
         UNION ALL
-        SELECT unnest(${codes}) WHERE NOT EXISTS (
-          SELECT 1 FROM disaster_code_set WHERE kind = 'group' AND included <@ ${codes} AND included @> ${codes})
+        SELECT unnest(${codes}) WHERE NOT EXISTS (${group})
       ) ${levelCondition(levels)}
     GROUP BY level, p_id, c_id
   `);

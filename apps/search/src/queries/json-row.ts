@@ -19,11 +19,11 @@ export function jsonColumns(columns: readonly string[], table: string): Fragment
 /** Schema of such a jsonb column: any JSON object (its keys are the columns listed). */
 export const JsonRow = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a JSON object');
 
-/** Schema of a jsonb array of row objects (a whole result aggregated into one value). */
-export const JsonRows = z.custom<Array<Record<string, unknown>>>((v) => Array.isArray(v), 'expected a JSON array');
-
 /**
  * Schema of a jsonb array of rows whose shape the SQL fixes (every column cast to its JSON type): checked to be an
  * array, typed as `T`, so that hundreds of rows are not parsed field by field.
  */
 export const jsonRowsOf = <T extends object>() => z.custom<T[]>((v) => Array.isArray(v), 'expected a JSON array');
+
+/** Schema of a jsonb array of row objects (a whole result aggregated into one value). */
+export const JsonRows = jsonRowsOf<Record<string, unknown>>();

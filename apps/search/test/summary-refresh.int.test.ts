@@ -121,7 +121,7 @@ describe('summary refresh by changed rows and by fiscal year', () => {
     const changed = Object.keys(partial).filter((t) => partial[t] !== before[t]);
     expect(changed).toEqual(expect.arrayContaining([
       'search_summary_txn_month', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
-      'search_summary_award_fy', 'search_ranking_recipient_fy']));
+      'search_summary_award_fy', 'search_ranking_recipient_fy', 'search_summary_txn_awarding_recipient_fy', 'search_summary_txn_naics_month']));
     // ... and a full rebuild gives every table exactly as the partial refresh left it.
     await db.pool.query(sql.unsafe`UPDATE search_summary_state SET dirty_all = true`);
     expect((await refresh()).last_scope).toBe('full');

@@ -14,6 +14,7 @@ BEGIN
   SELECT last_value INTO version FROM search_base_version;
   PERFORM search_summary_build_txn_sets('search_summary_txn_delta', true, NULL, NULL);
   PERFORM search_summary_write_txn_sets(true);
+  PERFORM search_summary_write_pairs('search_summary_txn_delta', true, NULL, NULL);
   UPDATE search_summary_state
   SET base_version = version, refreshed_at = clock_timestamp(),
       seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);

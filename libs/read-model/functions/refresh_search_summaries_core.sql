@@ -1,5 +1,5 @@
 -- Rebuilds the transaction summaries (and their base version) for [lo, hi), or all of them, in one grouping-sets
--- scan of transaction_search.
+-- scan of transaction_search, and the filter pair summaries in one more.
 CREATE OR REPLACE FUNCTION refresh_search_summaries_core(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql
@@ -27,6 +27,7 @@ BEGIN
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
   PERFORM search_summary_write_txn_sets(false);
+  PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
   IF lo IS NULL THEN
     CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON search_summary_txn_recipient_fy (recipient_hash, action_date);
     CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON search_summary_txn_recipient_fy (parent_recipient_hash, action_date) WHERE parent_recipient_hash IS NOT NULL;

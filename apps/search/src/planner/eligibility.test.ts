@@ -88,7 +88,7 @@ describe('planner eligibility', () => {
     // Months are finer than its fiscal-year step dates.
     expect(tableAnswers(codes, req({ dateResolution: 'month', columns: ['awarding_toptier_agency_code'], filters: { def_codes: ['Q'] } }))).toBe(false);
   });
-  it('serves recipient_id filters of every level from the recipient summary only', () => {
+  it('serves recipient_id filters of every level from the summaries keeping the recipient only', () => {
     const recipient = table('search_summary_txn_recipient_fy');
     const hash = '6ab5ba3d-4e10-9671-342f-05b909c743e2';
     const overTime = (filters: object, dateResolution: PlanRequest['dateResolution'] = 'fiscal_year') => req({ dateResolution, filters: filters as never });
@@ -99,11 +99,19 @@ describe('planner eligibility', () => {
     // The recipient category and the transaction count read only columns it keeps.
     expect(tableAnswers(recipient, req({ dateResolution: 'none', columns: ['recipient_hash', 'recipient_name', 'recipient_levels'], filters: { recipient_id: `${hash}-C` } }))).toBe(true);
     expect(tableAnswers(recipient, req({ dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-P`, award_type_codes: ['A'] } }))).toBe(true);
-    // Months are finer than its fiscal years; other summaries keep no recipient; awards have no recipient summary.
+    // Months are finer than its fiscal years; besides it only the filter pairs by recipient (0191) keep the
+    // recipient columns (the planner then reads the smallest); awards have no recipient summary.
     expect(tableAnswers(recipient, overTime({ recipient_id: `${hash}-R` }, 'month'))).toBe(false);
     expect(SUMMARY_TABLES.filter((t) => tableAnswers(t, req({ dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R` } }))).map((t) => t.name)).toEqual([
       'search_summary_txn_recipient_fy',
+      'search_summary_txn_awarding_recipient_fy',
+      'search_summary_txn_pop_state_recipient_fy',
+      'search_summary_txn_naics_recipient_fy',
     ]);
+    // A recipient filter with an agency filter: only the pair keeps both.
+    expect(SUMMARY_TABLES.filter((t) => tableAnswers(t, req({
+      dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R`, agencies: [{ type: 'awarding', tier: 'toptier', name: 'Department of Defense' }] },
+    }))).map((t) => t.name)).toEqual(['search_summary_txn_awarding_recipient_fy']);
     expect(tableAnswers(recipient, req({ level: 'awards', dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R` } }))).toBe(false);
   });
 

@@ -41,6 +41,11 @@ const place = (prefix: string, level: 'state' | 'county' | 'district') => {
 
 const AWARDING_TOPTIER = agency('awarding', 'toptier');
 const POP_STATE = place('pop', 'state');
+const POP_COUNTY = place('pop', 'county');
+const NAICS = ['naics_code', 'naics_description'];
+const PSC = ['product_or_service_code', 'product_or_service_description'];
+const CFDA = ['cfda_number', 'cfda_title'];
+const RECIPIENT = ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei'];
 
 /** Columns every transaction summary has besides its subject: the award type and the measures. */
 const TXN_MEASURES = ['generated_pragmatic_obligation', 'row_count'];
@@ -76,7 +81,7 @@ function award(name: string, grain: Grain, subject: string[] = []): SummaryTable
 }
 
 /**
- * The summaries of the baseline and migration 0170 (keep in step with them; the planner property
+ * The summaries of the baseline and migrations 0170 and 0191 (keep in step with them; the planner property
  * test checks the answers). The DEF summaries store step dates, exact for the def_codes filter's
  * enactment dates.
  */
@@ -90,11 +95,11 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_rloc_state_fy', 'fiscal_year', place('recipient_location', 'state')),
   txn('search_summary_txn_rloc_county_fy', 'fiscal_year', place('recipient_location', 'county')),
   txn('search_summary_txn_rloc_district_fy', 'fiscal_year', place('recipient_location', 'district')),
-  txn('search_summary_txn_naics_fy', 'fiscal_year', ['naics_code', 'naics_description']),
-  txn('search_summary_txn_psc_fy', 'fiscal_year', ['product_or_service_code', 'product_or_service_description']),
-  txn('search_summary_txn_cfda_fy', 'fiscal_year', ['cfda_number', 'cfda_title']),
+  txn('search_summary_txn_naics_fy', 'fiscal_year', NAICS),
+  txn('search_summary_txn_psc_fy', 'fiscal_year', PSC),
+  txn('search_summary_txn_cfda_fy', 'fiscal_year', CFDA),
   // With the parent columns the recipient_id filter compiles to, indexed on each hash and the date.
-  txn('search_summary_txn_recipient_fy', 'fiscal_year', ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei']),
+  txn('search_summary_txn_recipient_fy', 'fiscal_year', RECIPIENT),
   txn('search_summary_txn_defc_month', 'month', ['disaster_emergency_fund_codes'], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_month', 'month', ['disaster_emergency_fund_codes', ...agency('awarding')], { requires: 'def_codes' }),
   txn('search_summary_txn_defc_awarding_fy', 'fiscal_year', ['disaster_emergency_fund_codes', ...agency('awarding')], { requires: 'def_codes' }),
@@ -109,6 +114,23 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   // state), indexed on the filter column.
   txn('search_summary_txn_awarding_month', 'month', AWARDING_TOPTIER),
   txn('search_summary_txn_pop_state_month', 'month', POP_STATE),
+  // Filter pair summaries (0191, search_summary_pair_targets): a common filter's columns (indexed) and a
+  // second dimension, per fiscal year; NAICS also by month.
+  txn('search_summary_txn_awarding_pop_state_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...POP_STATE]),
+  txn('search_summary_txn_awarding_naics_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...NAICS]),
+  txn('search_summary_txn_awarding_psc_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...PSC]),
+  txn('search_summary_txn_awarding_cfda_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...CFDA]),
+  txn('search_summary_txn_awarding_pop_county_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...POP_COUNTY]),
+  txn('search_summary_txn_awarding_recipient_fy', 'fiscal_year', [...AWARDING_TOPTIER, ...RECIPIENT]),
+  txn('search_summary_txn_pop_state_naics_fy', 'fiscal_year', [...POP_STATE, ...NAICS]),
+  txn('search_summary_txn_pop_state_psc_fy', 'fiscal_year', [...POP_STATE, ...PSC]),
+  txn('search_summary_txn_pop_state_cfda_fy', 'fiscal_year', [...POP_STATE, ...CFDA]),
+  txn('search_summary_txn_pop_state_recipient_fy', 'fiscal_year', [...POP_STATE, ...RECIPIENT]),
+  txn('search_summary_txn_naics_psc_fy', 'fiscal_year', [...NAICS, ...PSC]),
+  txn('search_summary_txn_naics_cfda_fy', 'fiscal_year', [...NAICS, ...CFDA]),
+  txn('search_summary_txn_naics_pop_county_fy', 'fiscal_year', [...NAICS, ...POP_COUNTY]),
+  txn('search_summary_txn_naics_recipient_fy', 'fiscal_year', [...NAICS, ...RECIPIENT]),
+  txn('search_summary_txn_naics_month', 'month', NAICS),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),
   award('search_summary_award_awarding_fy', 'fiscal_year', ['awarding_toptier_agency_name']),

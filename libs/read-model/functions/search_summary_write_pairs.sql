@@ -1,0 +1,75 @@
+-- The filter pair summaries (search_summary_pair_targets) from `source` for [lo, hi) or everything: from
+-- transaction_search (rebuild: the range's rows were forgotten here first), or from the log of changed rows
+-- (signed: the sums are changes, merged into each table). Built apart from the grouping-sets scan of the
+-- other summaries, whose hash tables for these sets outgrew the temporary space at bench scale: one scan of
+-- the source into a narrow projection of the columns the pairs keep, then one GROUP BY per table, so only
+-- one table's groups are in memory at a time. A full rebuild writes the tables without their indexes and
+-- builds those afterwards.
+CREATE OR REPLACE FUNCTION search_summary_write_pairs(source regclass, signed boolean, lo date, hi date)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  target record;
+  rebuild_all boolean := lo IS NULL AND NOT signed;
+  index_defs text[];
+  index_name text;
+  definition text;
+  rows_sql text;
+BEGIN
+  IF rebuild_all THEN
+    EXECUTE 'TRUNCATE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
+    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
+    WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t);
+    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i
+      WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t) LOOP
+      EXECUTE format('DROP INDEX %I', index_name);
+    END LOOP;
+  ELSIF NOT signed THEN
+    PERFORM search_summaries_forget(lo, hi, ARRAY(SELECT t.name FROM search_summary_pair_targets() AS t));
+  END IF;
+
+  DROP TABLE IF EXISTS search_summary_pair_rows;
+  EXECUTE format($sql$
+    CREATE TEMP TABLE search_summary_pair_rows ON COMMIT DROP AS
+    SELECT fiscal_year_start_of(action_date) AS fy_start, date_trunc('month', action_date)::date AS month_start,
+      type, award_category,
+      awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation,
+      pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name,
+      naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title,
+      recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+      %2$s AS generated_pragmatic_obligation, %3$s AS row_count
+    FROM %1$s
+    WHERE %4$L::date IS NULL OR (action_date >= %4$L::date AND action_date < %5$L::date)$sql$,
+    source,
+    CASE WHEN signed THEN 'generated_pragmatic_obligation * sign' ELSE 'generated_pragmatic_obligation' END,
+    CASE WHEN signed THEN 'sign::bigint' ELSE '1::bigint' END,
+    lo, hi);
+
+  FOR target IN SELECT * FROM search_summary_pair_targets() LOOP
+    rows_sql := format(
+      'SELECT %1$I AS action_date, type, award_category, %2$s, sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(row_count) AS row_count
+       FROM search_summary_pair_rows GROUP BY %1$I, type, award_category, %2$s',
+      target.date_column, target.key_columns);
+    IF NOT signed THEN
+      EXECUTE format('INSERT INTO %I (action_date, type, award_category, %s, generated_pragmatic_obligation, row_count) %s ORDER BY 1, 2',
+        target.name, target.key_columns, rows_sql);
+      CONTINUE;
+    END IF;
+    DROP TABLE IF EXISTS search_summary_merge_rows;
+    EXECUTE format('CREATE TEMP TABLE search_summary_merge_rows ON COMMIT DROP AS %s', rows_sql);
+    ANALYZE search_summary_merge_rows;
+    PERFORM merge_group_changes(target.name, 'search_summary_merge_rows',
+      ARRAY['action_date', 'type', 'award_category'] || string_to_array(target.key_columns, ', '),
+      ARRAY['generated_pragmatic_obligation'], 'row_count', 'action_date');
+  END LOOP;
+  DROP TABLE search_summary_pair_rows;
+
+  IF rebuild_all THEN
+    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
+      EXECUTE definition;
+    END LOOP;
+  END IF;
+  EXECUTE 'ANALYZE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
+END
+$function$;

@@ -965,6 +965,17 @@ CREATE TABLE search_ranking_recipient_fy (
   fallback_name text
 );
 
+CREATE TABLE search_recipient_text (
+  recipient_text_key uuid NOT NULL,
+  recipient_name text,
+  parent_recipient_name text,
+  recipient_uei text,
+  recipient_unique_id text,
+  parent_uei text,
+  parent_recipient_unique_id text,
+  CONSTRAINT search_recipient_text_pkey PRIMARY KEY (recipient_text_key)
+);
+
 CREATE TABLE search_summary_award_awarding_fy (
   action_date date,
   date_signed date,
@@ -1014,6 +1025,17 @@ CREATE TABLE search_summary_award_pop_state_fy (
   category text,
   pop_country_code text,
   pop_state_code text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  total_outlays numeric,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_award_recipient_text_fy (
+  action_date date,
+  date_signed date,
+  type text,
+  category text,
+  recipient_text_key uuid,
   generated_pragmatic_obligation numeric NOT NULL,
   total_outlays numeric,
   row_count bigint NOT NULL
@@ -1152,7 +1174,8 @@ CREATE TABLE search_summary_txn_awarding_recipient_fy (
   parent_recipient_hash uuid,
   parent_uei text,
   generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
+  row_count bigint NOT NULL,
+  recipient_text_key uuid
 );
 
 CREATE TABLE search_summary_txn_cfda_fy (
@@ -1269,7 +1292,11 @@ CREATE TABLE search_summary_txn_delta (
   disaster_emergency_fund_codes text[],
   federal_account_ids integer[],
   generated_pragmatic_obligation numeric(23,2),
-  sign smallint
+  sign smallint,
+  parent_recipient_name text,
+  recipient_uei text,
+  recipient_unique_id text,
+  parent_recipient_unique_id text
 );
 
 CREATE TABLE search_summary_txn_federal_account_fy (
@@ -1376,7 +1403,8 @@ CREATE TABLE search_summary_txn_naics_recipient_fy (
   parent_recipient_hash uuid,
   parent_uei text,
   generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
+  row_count bigint NOT NULL,
+  recipient_text_key uuid
 );
 
 CREATE TABLE search_summary_txn_pop_county_fy (
@@ -1490,7 +1518,8 @@ CREATE TABLE search_summary_txn_pop_state_recipient_fy (
   parent_recipient_hash uuid,
   parent_uei text,
   generated_pragmatic_obligation numeric NOT NULL,
-  row_count bigint NOT NULL
+  row_count bigint NOT NULL,
+  recipient_text_key uuid
 );
 
 CREATE TABLE search_summary_txn_psc_fy (
@@ -1513,7 +1542,53 @@ CREATE TABLE search_summary_txn_recipient_fy (
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL,
   parent_recipient_hash uuid,
-  parent_uei text
+  parent_uei text,
+  recipient_text_key uuid
+);
+
+CREATE TABLE search_summary_txn_recipient_text_cfda_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  recipient_text_key uuid,
+  cfda_number text,
+  cfda_title text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_recipient_text_month (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  recipient_text_key uuid,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_recipient_text_pop_county_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  recipient_text_key uuid,
+  pop_country_code text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_county_code text,
+  pop_county_name text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_recipient_text_psc_fy (
+  action_date date NOT NULL,
+  type text,
+  award_category text,
+  recipient_text_key uuid,
+  product_or_service_code text,
+  product_or_service_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
 );
 
 CREATE TABLE search_summary_txn_rloc_county_fy (
@@ -2063,6 +2138,18 @@ CREATE INDEX search_ranking_psc_fy_page_idx ON public.search_ranking_psc_fy USIN
 
 CREATE INDEX search_ranking_recipient_fy_page_idx ON public.search_ranking_recipient_fy USING btree (action_date, award_type_group, amount DESC, recipient_hash, recipient_level);
 
+CREATE INDEX search_recipient_text_duns_idx ON public.search_recipient_text USING btree (recipient_unique_id);
+
+CREATE INDEX search_recipient_text_name_trgm_idx ON public.search_recipient_text USING gin (recipient_name gin_trgm_ops);
+
+CREATE INDEX search_recipient_text_parent_duns_idx ON public.search_recipient_text USING btree (parent_recipient_unique_id);
+
+CREATE INDEX search_recipient_text_parent_name_trgm_idx ON public.search_recipient_text USING gin (parent_recipient_name gin_trgm_ops);
+
+CREATE INDEX search_recipient_text_parent_uei_idx ON public.search_recipient_text USING btree (parent_uei);
+
+CREATE INDEX search_recipient_text_uei_idx ON public.search_recipient_text USING btree (recipient_uei);
+
 CREATE INDEX search_summary_award_awarding_fy_awarding_idx ON public.search_summary_award_awarding_fy USING btree (awarding_toptier_agency_name, action_date);
 
 CREATE INDEX search_summary_award_awarding_fy_date_idx ON public.search_summary_award_awarding_fy USING btree (action_date, type);
@@ -2078,6 +2165,10 @@ CREATE INDEX search_summary_award_naics_fy_naics_idx ON public.search_summary_aw
 CREATE INDEX search_summary_award_pop_state_fy_date_idx ON public.search_summary_award_pop_state_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_award_pop_state_fy_pop_state_idx ON public.search_summary_award_pop_state_fy USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_award_recipient_text_fy_date_idx ON public.search_summary_award_recipient_text_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_award_recipient_text_fy_text_idx ON public.search_summary_award_recipient_text_fy USING btree (recipient_text_key, action_date);
 
 CREATE INDEX search_summary_txn_awarding_cfda_fy_awarding_idx ON public.search_summary_txn_awarding_cfda_fy USING btree (awarding_toptier_agency_name, action_date);
 
@@ -2116,6 +2207,8 @@ CREATE INDEX search_summary_txn_awarding_recipient_fy_date_idx ON public.search_
 CREATE INDEX search_summary_txn_awarding_recipient_fy_parent_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (parent_recipient_hash, action_date) WHERE (parent_recipient_hash IS NOT NULL);
 
 CREATE INDEX search_summary_txn_awarding_recipient_fy_recipient_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (recipient_hash, action_date);
+
+CREATE INDEX search_summary_txn_awarding_recipient_fy_text_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (recipient_text_key, action_date);
 
 CREATE INDEX search_summary_txn_cfda_fy_date_idx ON public.search_summary_txn_cfda_fy USING btree (action_date, type);
 
@@ -2159,6 +2252,8 @@ CREATE INDEX search_summary_txn_naics_recipient_fy_parent_idx ON public.search_s
 
 CREATE INDEX search_summary_txn_naics_recipient_fy_recipient_idx ON public.search_summary_txn_naics_recipient_fy USING btree (recipient_hash, action_date);
 
+CREATE INDEX search_summary_txn_naics_recipient_fy_text_idx ON public.search_summary_txn_naics_recipient_fy USING btree (recipient_text_key, action_date);
+
 CREATE INDEX search_summary_txn_pop_county_fy_date_idx ON public.search_summary_txn_pop_county_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_district_fy_date_idx ON public.search_summary_txn_pop_district_fy USING btree (action_date, type);
@@ -2191,6 +2286,8 @@ CREATE INDEX search_summary_txn_pop_state_recipient_fy_pop_state_idx ON public.s
 
 CREATE INDEX search_summary_txn_pop_state_recipient_fy_recipient_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (recipient_hash, action_date);
 
+CREATE INDEX search_summary_txn_pop_state_recipient_fy_text_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (recipient_text_key, action_date);
+
 CREATE INDEX search_summary_txn_psc_fy_date_idx ON public.search_summary_txn_psc_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_recipient_fy_date_idx ON public.search_summary_txn_recipient_fy USING btree (action_date, type);
@@ -2198,6 +2295,24 @@ CREATE INDEX search_summary_txn_recipient_fy_date_idx ON public.search_summary_t
 CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON public.search_summary_txn_recipient_fy USING btree (parent_recipient_hash, action_date) WHERE (parent_recipient_hash IS NOT NULL);
 
 CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON public.search_summary_txn_recipient_fy USING btree (recipient_hash, action_date);
+
+CREATE INDEX search_summary_txn_recipient_fy_text_idx ON public.search_summary_txn_recipient_fy USING btree (recipient_text_key, action_date);
+
+CREATE INDEX search_summary_txn_recipient_text_cfda_fy_date_idx ON public.search_summary_txn_recipient_text_cfda_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_recipient_text_cfda_fy_text_idx ON public.search_summary_txn_recipient_text_cfda_fy USING btree (recipient_text_key, action_date);
+
+CREATE INDEX search_summary_txn_recipient_text_month_date_idx ON public.search_summary_txn_recipient_text_month USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_recipient_text_month_text_idx ON public.search_summary_txn_recipient_text_month USING btree (recipient_text_key, action_date);
+
+CREATE INDEX search_summary_txn_recipient_text_pop_county_fy_date_idx ON public.search_summary_txn_recipient_text_pop_county_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_recipient_text_pop_county_fy_text_idx ON public.search_summary_txn_recipient_text_pop_county_fy USING btree (recipient_text_key, action_date);
+
+CREATE INDEX search_summary_txn_recipient_text_psc_fy_date_idx ON public.search_summary_txn_recipient_text_psc_fy USING btree (action_date, type);
+
+CREATE INDEX search_summary_txn_recipient_text_psc_fy_text_idx ON public.search_summary_txn_recipient_text_psc_fy USING btree (recipient_text_key, action_date);
 
 CREATE INDEX search_summary_txn_rloc_county_fy_date_idx ON public.search_summary_txn_rloc_county_fy USING btree (action_date, type);
 
@@ -3332,6 +3447,37 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.fill_search_rankings_all_years()
+ RETURNS void
+ LANGUAGE plpgsql
+ SET work_mem TO '1GB'
+AS $function$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('search_ranking_recipient_fy', 'recipient_hash, recipient_level', ARRAY['fallback_name']),
+    ('search_ranking_federal_account_fy', 'federal_account_id', ARRAY[]::text[]),
+    ('search_ranking_awarding_agency_fy', 'awarding_toptier_agency_code', ARRAY['fallback_name']),
+    ('search_ranking_awarding_subagency_fy', 'awarding_subtier_agency_code', ARRAY['fallback_name', 'fallback_code', 'fallback_agency_name', 'fallback_agency_abbreviation']),
+    ('search_ranking_funding_agency_fy', 'funding_toptier_agency_code', ARRAY['fallback_name']),
+    ('search_ranking_funding_subagency_fy', 'funding_subtier_agency_code', ARRAY['fallback_name', 'fallback_code', 'fallback_agency_name', 'fallback_agency_abbreviation']),
+    ('search_ranking_county_fy', 'pop_state_code, pop_county_code', ARRAY['fips', 'fallback_name']),
+    ('search_ranking_psc_fy', 'product_or_service_code', ARRAY['fallback_name'])
+  ) AS x(name, keys, fallbacks) LOOP
+    EXECUTE format('DELETE FROM %I WHERE action_date = ''-infinity''', t.name);
+    EXECUTE format(
+      'INSERT INTO %1$I (action_date, award_type_group, %2$s, amount%3$s)
+       SELECT ''-infinity''::date, award_type_group, %2$s, sum(amount)%4$s FROM %1$I
+       WHERE action_date > ''-infinity'' GROUP BY award_type_group, %2$s',
+      t.name, t.keys,
+      (SELECT coalesce(string_agg(', ' || quote_ident(f), ''), '') FROM unnest(t.fallbacks) AS f),
+      (SELECT coalesce(string_agg(format(', max(%I)', f), ''), '') FROM unnest(t.fallbacks) AS f));
+    EXECUTE format('ANALYZE %I', t.name);
+  END LOOP;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.fiscal_year_of(d date)
  RETURNS integer
  LANGUAGE sql
@@ -3495,6 +3641,14 @@ BEGIN
   UPDATE recipient_derive_state SET dirty_all = true WHERE NOT dirty_all;
   RETURN NULL;
 END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.recipient_text_key(recipient_name text, parent_recipient_name text, recipient_uei text, recipient_unique_id text, parent_uei text, parent_recipient_unique_id text)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT md5(ROW(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id)::text)::uuid
 $function$;
 
 CREATE OR REPLACE FUNCTION public.refresh_account_summaries()
@@ -3871,6 +4025,10 @@ BEGIN
       END LOOP;
     END IF;
   END IF;
+  IF scope <> 'none' THEN
+    -- Once per refresh, after every fiscal year's rankings are written.
+    PERFORM fill_search_rankings_all_years();
+  END IF;
   IF state.delta_rows > 0 THEN
     TRUNCATE search_summary_txn_delta;
   END IF;
@@ -3919,10 +4077,10 @@ BEGIN
   IF lo IS NULL THEN
     TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
       search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
-      search_summary_txn_awarding_month, search_summary_txn_pop_state_month;
-    -- The recipient summary's hash indexes are built after the insert: kept up row by row in date order
-    -- they cost ~10 s at bench scale, built afterwards ~1.2 s.
-    DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx;
+      search_summary_txn_awarding_month, search_summary_txn_pop_state_month, search_recipient_text;
+    -- The recipient summary's hash and key indexes are built after the insert: kept up row by row in date
+    -- order they cost ~10 s at bench scale, built afterwards ~1.2 s.
+    DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx, search_summary_txn_recipient_fy_text_idx;
   ELSE
     PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
       'search_summary_txn_awarding_month', 'search_summary_txn_pop_state_month']);
@@ -3934,6 +4092,7 @@ BEGIN
   IF lo IS NULL THEN
     CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON search_summary_txn_recipient_fy (recipient_hash, action_date);
     CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON search_summary_txn_recipient_fy (parent_recipient_hash, action_date) WHERE parent_recipient_hash IS NOT NULL;
+    CREATE INDEX search_summary_txn_recipient_fy_text_idx ON search_summary_txn_recipient_fy (recipient_text_key, action_date);
   END IF;
   PERFORM search_summaries_awards(lo, hi);
 
@@ -4070,10 +4229,10 @@ AS $function$
 BEGIN
   IF lo IS NULL THEN
     TRUNCATE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
-      search_summary_award_naics_fy;
+      search_summary_award_naics_fy, search_summary_award_recipient_text_fy;
   ELSE
     PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_award_fy', 'search_summary_award_month', 'search_summary_award_awarding_fy',
-      'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
+      'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy', 'search_summary_award_recipient_text_fy']);
   END IF;
   INSERT INTO search_summary_award_month
   SELECT date_trunc('month', action_date)::date, date_trunc('month', date_signed)::date, type, category,
@@ -4090,14 +4249,21 @@ BEGIN
   DROP TABLE IF EXISTS search_summary_award_sets;
   CREATE TEMP TABLE search_summary_award_sets ON COMMIT DROP AS
   SELECT GROUPING(awarding_toptier_agency_name) AS g_awarding, GROUPING(pop_state_code) AS g_pop_state, GROUPING(naics_code) AS g_naics,
-         fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy, type, category,
-         awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
+         GROUPING(recipient_text_key) AS g_recipient_text,
+         action_fy, signed_fy, type, category, awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
+         recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
          sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(total_outlays) AS total_outlays, count(*) AS row_count
-  FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
+  FROM (
+    SELECT fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy,
+      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key, *
+    FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
+  ) AS a
   GROUP BY GROUPING SETS (
-    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, awarding_toptier_agency_name),
-    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, pop_country_code, pop_state_code),
-    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, naics_code));
+    (action_fy, signed_fy, type, category, awarding_toptier_agency_name),
+    (action_fy, signed_fy, type, category, pop_country_code, pop_state_code),
+    (action_fy, signed_fy, type, category, naics_code),
+    -- the recipient text key (0192) with the six values it stands for
+    (action_fy, signed_fy, type, category, recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id));
   INSERT INTO search_summary_award_awarding_fy
   SELECT action_fy, signed_fy, type, category, awarding_toptier_agency_name, generated_pragmatic_obligation, total_outlays, row_count
   FROM search_summary_award_sets WHERE g_awarding = 0 ORDER BY 1, 3;
@@ -4107,8 +4273,15 @@ BEGIN
   INSERT INTO search_summary_award_naics_fy
   SELECT action_fy, signed_fy, type, category, naics_code, generated_pragmatic_obligation, total_outlays, row_count
   FROM search_summary_award_sets WHERE g_naics = 0 ORDER BY 1, 3;
+  INSERT INTO search_summary_award_recipient_text_fy
+  SELECT action_fy, signed_fy, type, category, recipient_text_key, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_recipient_text = 0 ORDER BY 1, 3;
+  INSERT INTO search_recipient_text (recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id)
+  SELECT DISTINCT recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id
+  FROM search_summary_award_sets WHERE g_recipient_text = 0
+  ON CONFLICT (recipient_text_key) DO NOTHING;
   ANALYZE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
-    search_summary_award_naics_fy;
+    search_summary_award_naics_fy, search_summary_award_recipient_text_fy, search_recipient_text;
 END
 $function$;
 
@@ -4169,13 +4342,15 @@ BEGIN
       defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
       month_start, fy_start, type, award_category,
       awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+      recipient_text_key, parent_recipient_name, recipient_uei, recipient_unique_id, parent_recipient_unique_id,
       %2$s AS generated_pragmatic_obligation, %3$s AS row_count
   FROM (
     SELECT date_trunc('month', action_date)::date AS month_start,
       CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start,
       cardinality(disaster_emergency_fund_codes) > 0 AS has_defc, 1 AS pair_0, 1 AS pair_1,
       CASE WHEN cardinality(disaster_emergency_fund_codes) > 0
-        THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step, *
+        THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step,
+      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key, *
     FROM %1$s
     WHERE %5$L::date IS NULL OR (action_date >= %5$L::date AND action_date < %6$L::date)
   ) AS t
@@ -4192,7 +4367,8 @@ BEGIN
       (hash_only, fy_start, type, award_category, naics_code, naics_description),
       (hash_only, fy_start, type, award_category, product_or_service_code, product_or_service_description),
       (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
-      (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei),
+      (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+        recipient_text_key, parent_recipient_name, recipient_uei, recipient_unique_id, parent_recipient_unique_id),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
       (hash_only, fy_start, type, award_category, federal_account_ids),
       -- pair summaries (migration 0170)
@@ -4217,16 +4393,21 @@ AS $function$
     ('search_summary_txn_awarding_psc_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, product_or_service_code, product_or_service_description'),
     ('search_summary_txn_awarding_cfda_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, cfda_number, cfda_title'),
     ('search_summary_txn_awarding_pop_county_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name'),
-    ('search_summary_txn_awarding_recipient_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei'),
+    ('search_summary_txn_awarding_recipient_fy', 'fy_start', 'awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, recipient_text_key'),
     ('search_summary_txn_pop_state_naics_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, naics_code, naics_description'),
     ('search_summary_txn_pop_state_psc_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, product_or_service_code, product_or_service_description'),
     ('search_summary_txn_pop_state_cfda_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, cfda_number, cfda_title'),
-    ('search_summary_txn_pop_state_recipient_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei'),
+    ('search_summary_txn_pop_state_recipient_fy', 'fy_start', 'pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, recipient_text_key'),
     ('search_summary_txn_naics_psc_fy', 'fy_start', 'naics_code, naics_description, product_or_service_code, product_or_service_description'),
     ('search_summary_txn_naics_cfda_fy', 'fy_start', 'naics_code, naics_description, cfda_number, cfda_title'),
     ('search_summary_txn_naics_pop_county_fy', 'fy_start', 'naics_code, naics_description, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name'),
-    ('search_summary_txn_naics_recipient_fy', 'fy_start', 'naics_code, naics_description, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei'),
-    ('search_summary_txn_naics_month', 'month_start', 'naics_code, naics_description')
+    ('search_summary_txn_naics_recipient_fy', 'fy_start', 'naics_code, naics_description, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, recipient_text_key'),
+    ('search_summary_txn_naics_month', 'month_start', 'naics_code, naics_description'),
+    -- the key of recipient_search_text (0192) beside the dimensions its recipient pairs above do not have
+    ('search_summary_txn_recipient_text_cfda_fy', 'fy_start', 'recipient_text_key, cfda_number, cfda_title'),
+    ('search_summary_txn_recipient_text_psc_fy', 'fy_start', 'recipient_text_key, product_or_service_code, product_or_service_description'),
+    ('search_summary_txn_recipient_text_pop_county_fy', 'fy_start', 'recipient_text_key, pop_country_code, pop_state_code, pop_state_fips, pop_county_code, pop_county_name'),
+    ('search_summary_txn_recipient_text_month', 'month_start', 'recipient_text_key')
 $function$;
 
 CREATE OR REPLACE FUNCTION public.search_summary_recording()
@@ -4329,6 +4510,7 @@ BEGIN
       pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name,
       naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title,
       recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key,
       %2$s AS generated_pragmatic_obligation, %3$s AS row_count
     FROM %1$s
     WHERE %4$L::date IS NULL OR (action_date >= %4$L::date AND action_date < %5$L::date)$sql$,
@@ -4401,9 +4583,9 @@ BEGIN
      'SELECT fy_start, type, award_category, product_or_service_code, product_or_service_description, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_psc = 0 ORDER BY fy_start, type'),
     ('search_summary_txn_cfda_fy', 'action_date, type, award_category, cfda_number, cfda_title',
      'SELECT fy_start, type, award_category, cfda_number, cfda_title, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_cfda = 0 ORDER BY fy_start, type'),
-    -- with the parent columns the recipient_id filter reads
-    ('search_summary_txn_recipient_fy', 'action_date, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei',
-     'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_recipient = 0 ORDER BY fy_start, type'),
+    -- with the parent columns the recipient_id filter reads and the key of recipient_search_text (0192)
+    ('search_summary_txn_recipient_fy', 'action_date, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, recipient_text_key',
+     'SELECT fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei, recipient_text_key, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_recipient = 0 ORDER BY fy_start, type'),
     -- DEF codes by awarding agency and month step date, rows with codes only
     ('search_summary_txn_defc_awarding_month', 'action_date, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation',
      'SELECT defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, generated_pragmatic_obligation, row_count FROM search_summary_txn_sets WHERE g_pair = 3 AND g_defc = 0 AND has_defc ORDER BY defc_step, type'),
@@ -4432,6 +4614,11 @@ BEGIN
     PERFORM merge_group_changes(target.name, 'search_summary_merge_rows', string_to_array(target.key_columns, ', '),
       ARRAY['generated_pragmatic_obligation'], 'row_count', 'action_date');
   END LOOP;
+  -- The recipient text keys met here and their values (migration 0192), for the recipient_search_text filter.
+  INSERT INTO search_recipient_text (recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id)
+  SELECT DISTINCT recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id
+  FROM search_summary_txn_sets WHERE g_pair = 3 AND g_recipient = 0
+  ON CONFLICT (recipient_text_key) DO NOTHING;
 END
 $function$;
 

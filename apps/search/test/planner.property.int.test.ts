@@ -251,8 +251,9 @@ describe('search planner on a random dataset', () => {
     // (The one-code-per-row DEF summary answers too narrow a shape for random requests to reach it reliably;
     // the single-DEF-code test below sends it its requests.)
     // The pair summaries (0170, 0191) serve requests with a code or location filter; the test of common filters below
-    // sends them theirs.
-    const narrow = ['search_summary_txn_defc_code_awarding_fy', ...PAIR_SUMMARIES];
+    // sends them theirs, and the recipient text test the tables that only recipient_search_text reads (0192).
+    const textOnly = SUMMARY_TABLES.filter((t) => t.name.includes('_recipient_text_')).map((t) => t.name);
+    const narrow = ['search_summary_txn_defc_code_awarding_fy', ...PAIR_SUMMARIES, ...textOnly];
     expect(SUMMARY_TABLES.map((t) => t.name).filter((name) => !tables.has(name) && !narrow.includes(name))).toEqual([]);
     expect(summary).toBeGreaterThan(REQUESTS / 5);
     expect(nonEmpty).toBeGreaterThan(REQUESTS / 2);
@@ -286,9 +287,11 @@ describe('search planner on a random dataset', () => {
       Object.fromEntries(Object.entries(AWARD_TYPE_GROUPS).map(([g, codes]) => [g, [...codes].sort()])),
     );
     let ranked = 0;
-    for (let fy = 2015; fy <= 2022; fy += 1) {
+    // Each fiscal year, and no time period at all (the all-years slice).
+    for (const fy of [2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, null]) {
       for (const codes of [undefined, ...Object.values(AWARD_TYPE_GROUPS)]) {
-        const filters = { time_period: [{ start_date: `${fy - 1}-10-01`, end_date: `${fy}-09-30` }], ...(codes ? { award_type_codes: codes } : {}) };
+        const period = fy === null ? {} : { time_period: [{ start_date: `${fy - 1}-10-01`, end_date: `${fy}-09-30` }] };
+        const filters = { ...period, ...(codes ? { award_type_codes: codes } : {}) };
         for (const [category, page] of RANKED_PAGES) {
           const body = { filters, limit: 4, page };
           const [x, y] = await Promise.all([
@@ -300,7 +303,7 @@ describe('search planner on a random dataset', () => {
         }
       }
     }
-    expect(ranked).toBe(8 * 7 * RANKED_PAGES.length);
+    expect(ranked).toBe(9 * 7 * RANKED_PAGES.length);
   });
 
   it('answers single-DEF-code requests from the one-code-per-row summary, exactly as the base tables', async () => {
@@ -364,6 +367,41 @@ describe('search planner on a random dataset', () => {
       }
     }
     expect(PAIR_SUMMARIES.filter((t) => !used.has(t))).toEqual([]);
+  });
+
+  it('answers recipient_search_text requests from the summaries keeping the recipient text key, exactly as the base tables', async () => {
+    await db.pool.query(sql.unsafe`SELECT refresh_search_summaries()`);
+    // A name substring of several recipients, one recipient's, a parent's UEI (exact, any case), no match at all.
+    const texts = [['RECIPIENT 1'], ['property recipient 7'], ['propuei00003'], ['RECIPIENT 2', 'PROPUEI00009'], ['NOBODY']];
+    const extras = [{}, { time_period: [{ start_date: '2018-10-01', end_date: '2020-09-30' }] }, { agencies: [{ type: 'awarding', tier: 'toptier', name: AGENCIES[0]!.top }] }];
+    const used = new Set<string>();
+    let nonEmpty = 0;
+    let requests = 0;
+    for (const recipient_search_text of texts) {
+      for (const extra of extras) {
+        const filters = { recipient_search_text, ...extra };
+        const bodies: Array<[string, object]> = [
+          ...['awarding_agency', 'recipient', 'naics', 'psc', 'cfda', 'state_territory'].map((c): [string, object] => [`spending_by_category/${c}/`, { filters, limit: 10 }]),
+          ['spending_over_time/', { group: 'month', filters }],
+          ['spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'state', filters }],
+          ['spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'county', filters }],
+          ['spending_by_award_count/', { filters }],
+          ['spending_by_transaction_count/', { filters }],
+        ];
+        for (const [path, body] of bodies) {
+          const [x, y] = await Promise.all([a.routed.post(`/api/v2/search/${path}`).send(body), a.base.post(`/api/v2/search/${path}`).send(body)]);
+          expect({ path, body, status: x.status, result: x.body }).toEqual({ path, body, status: y.status, result: y.body });
+          used.add(a.choices[a.choices.length - 1]!.table);
+          requests += 1;
+          if (hasAmounts(x.body)) nonEmpty += 1;
+        }
+      }
+    }
+    // Every table with the key answered some of them, and most answers are not empty.
+    const keyed = SUMMARY_TABLES.filter((t) => t.columns.has('recipient_text_key')).map((t) => t.name);
+    expect(keyed.length).toBeGreaterThanOrEqual(9);
+    expect(keyed.filter((t) => !used.has(t))).toEqual([]);
+    expect(nonEmpty).toBeGreaterThan(requests / 2);
   });
 
   it('answers recipient_id requests of every level from the recipient summary, exactly as the base tables', async () => {

@@ -121,7 +121,20 @@ describe('summary refresh by changed rows and by fiscal year', () => {
     const changed = Object.keys(partial).filter((t) => partial[t] !== before[t]);
     expect(changed).toEqual(expect.arrayContaining([
       'search_summary_txn_month', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
-      'search_summary_award_fy', 'search_ranking_recipient_fy', 'search_summary_txn_awarding_recipient_fy', 'search_summary_txn_naics_month']));
+      'search_summary_award_fy', 'search_ranking_recipient_fy', 'search_summary_txn_awarding_recipient_fy', 'search_summary_txn_naics_month',
+      'search_summary_txn_recipient_text_month', 'search_summary_award_recipient_text_fy']));
+    // Every recipient text key a summary holds is listed with its values (recipient_search_text finds keys there),
+    // the renamed recipient's new key included.
+    const keyed = await db.pool.anyFirst(sql.unsafe`
+      SELECT table_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND column_name = 'recipient_text_key' AND table_name <> 'search_recipient_text' ORDER BY 1`);
+    expect(keyed.length).toBeGreaterThanOrEqual(9);
+    for (const t of keyed.map(String)) {
+      const missing = await db.pool.oneFirst(sql.unsafe`
+        SELECT count(*) FROM ${sql.identifier([t])} AS s WHERE NOT EXISTS (SELECT 1 FROM search_recipient_text AS r WHERE r.recipient_text_key = s.recipient_text_key)`);
+      expect({ t, missing: Number(missing) }).toEqual({ t, missing: 0 });
+    }
+    expect(Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM search_recipient_text WHERE recipient_name LIKE '% (renamed)'`))).toBeGreaterThan(0);
     // ... and a full rebuild gives every table exactly as the partial refresh left it.
     await db.pool.query(sql.unsafe`UPDATE search_summary_state SET dirty_all = true`);
     expect((await refresh()).last_scope).toBe('full');

@@ -8,11 +8,11 @@ import { LEVEL_COLUMNS, type LevelColumns } from './level-columns';
 import { locationsFilter, scopeFilter } from './location.filter';
 import { naicsFilter, pscFilter } from './naics-psc.filter';
 import { programActivitiesFilter } from './program-activities.filter';
-import { recipientIdFilter, recipientSearchTextFilter } from './recipient.filter';
+import { RECIPIENT_TEXT_KEY, recipientIdFilter, recipientSearchTextFilter, recipientSearchTextKeyFilter } from './recipient.filter';
 import { allOf, anyOf, col, equalsAny, escapeLike, FALSE, overlaps, qualified, TRUE, unique, type Fragment } from './sql-helpers';
 import { tasFilter } from './tas.filter';
 import { SEARCH_MIN_DATE, timePeriodFilter, validateTimePeriods } from './time-period.filter';
-import { locationNeeds, periodColumns, type CompiledFilters, type PeriodNeed } from './filter-needs';
+import { locationNeeds, periodColumns, type CompiledFilters, type FilterNeeds, type PeriodNeed } from './filter-needs';
 import type { AdvancedFilter, AgencyFilter, FilterContext, ProgramActivityFilter, SpendingLevel } from './types';
 
 /** True for a filter value that carries a condition (absent, null and empty lists carry none). */
@@ -102,21 +102,21 @@ export function compileFilters(filters: AdvancedFilter, level: SpendingLevel, co
 export function compileFilterSet(filters: AdvancedFilter, level: SpendingLevel, context: FilterContext): CompiledFilters {
   const c = LEVEL_COLUMNS[level];
   const f = filters;
-  const parts: Fragment[] = [];
   const keys: string[] = [];
-  const columns: Record<string, readonly string[]> = {};
-  const baseOnly: string[] = [];
+  const base = conditionSet();
+  const summary = conditionSet();
   let periods: PeriodNeed[] = [];
   let defCodes: string[] = [];
   let awardTypeCodes: string[] | null = null;
-  /** Records one compiled filter: `reads` = the row columns it reads, or 'base' when only the base table can answer. */
-  const add = (key: string, fragment: Fragment, reads: readonly string[] | 'base') => {
+  /**
+   * Records one compiled filter: `reads` = the row columns it reads, or 'base' when only the base table can
+   * answer; `onSummary`, where summaries evaluate the filter with another condition, that condition and its reads.
+   */
+  const add = (key: string, fragment: Fragment, reads: Reads, onSummary?: { fragment: Fragment; reads: Reads }) => {
     if (fragment === TRUE) return;
-    parts.push(fragment);
     if (!keys.includes(key)) keys.push(key);
-    if (reads === 'base') {
-      if (!baseOnly.includes(key)) baseOnly.push(key);
-    } else columns[key] = [...new Set([...(columns[key] ?? []), ...reads])];
+    base.add(key, fragment, reads);
+    summary.add(key, onSummary?.fragment ?? fragment, onSummary?.reads ?? reads);
   };
   // Columns a filter reads on the row itself, or 'base' where it reads another table (prime award facts).
   const own = (reads: readonly string[], onPrime: boolean) => (onPrime ? 'base' : reads);
@@ -146,7 +146,11 @@ export function compileFilterSet(filters: AdvancedFilter, level: SpendingLevel, 
     const locations = f.recipient_locations;
     add('recipient_locations', locationsFilter(locations, c.recipientLocation, 'recipient_locations'), locationNeeds(locations, c.recipientLocation));
   }
-  if (given(f.recipient_search_text)) add('recipient_search_text', recipientSearchTextFilter(f.recipient_search_text, c), 'base');
+  if (given(f.recipient_search_text)) {
+    // The base tables narrow through the keyword document; summaries keeping the recipient text key match keys.
+    const onSummary = level === 'subawards' ? undefined : { fragment: recipientSearchTextKeyFilter(f.recipient_search_text, c), reads: [RECIPIENT_TEXT_KEY] };
+    add('recipient_search_text', recipientSearchTextFilter(f.recipient_search_text, c), 'base', onSummary);
+  }
   // P reads parent_recipient_hash, C and R recipient_hash and whether parent_uei is set: listing all three
   // keeps the answer independent of the id's level (validated by the compiler).
   if (given(f.recipient_id)) add('recipient_id', recipientIdFilter(f.recipient_id, level), ['recipient_hash', 'parent_recipient_hash', 'parent_uei']);
@@ -172,10 +176,38 @@ export function compileFilterSet(filters: AdvancedFilter, level: SpendingLevel, 
     add('def_codes', defCodesFilter(f.def_codes, level, context), ['disaster_emergency_fund_codes']);
   }
 
+  const needs = (set: ConditionSet): FilterNeeds => ({ level, keys, columns: set.columns, baseOnly: set.baseOnly, periods, defCodes, awardTypeCodes });
   return {
-    where: allOf(parts),
-    needs: { level, keys, columns, baseOnly, periods, defCodes, awardTypeCodes },
+    where: allOf(base.parts),
+    needs: needs(base),
+    summary: { where: allOf(summary.parts), needs: needs(summary) },
   };
+}
+
+/** What a filter reads on the row: its columns, or 'base' when only the level's base table can evaluate it. */
+type Reads = readonly string[] | 'base';
+
+interface ConditionSet {
+  parts: Fragment[];
+  columns: Record<string, readonly string[]>;
+  baseOnly: string[];
+  add(key: string, fragment: Fragment, reads: Reads): void;
+}
+
+/** The conditions of one compiled variant (base tables or summaries) and what they read, per filter key. */
+function conditionSet(): ConditionSet {
+  const set: ConditionSet = {
+    parts: [],
+    columns: {},
+    baseOnly: [],
+    add(key, fragment, reads) {
+      set.parts.push(fragment);
+      if (reads === 'base') {
+        if (!set.baseOnly.includes(key)) set.baseOnly.push(key);
+      } else set.columns[key] = [...new Set([...(set.columns[key] ?? []), ...reads])];
+    },
+  };
+  return set;
 }
 
 /** Columns an agencies filter compares (see agenciesFilter): the name column of each type and tier, and the toptier name of scoped subtiers. */

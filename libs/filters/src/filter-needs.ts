@@ -44,6 +44,11 @@ export interface FilterNeeds {
 export interface CompiledFilters {
   where: Fragment;
   needs: FilterNeeds;
+  /**
+   * The same filters over a summary table: equal to `where` / `needs` except for filters that summaries
+   * evaluate another way (recipient_search_text through the recipient text key, migration 0192).
+   */
+  summary: { where: Fragment; needs: FilterNeeds };
 }
 
 /** Date columns a time period compares on a level's own row (see time-period.filter.ts). */

@@ -12,8 +12,33 @@ import type { SpendingLevel } from './types';
  * keyword document trigram index (it contains the names and ids; transactions use their award's).
  */
 export function recipientSearchTextFilter(texts: readonly string[], c: LevelColumns): Fragment {
-  const terms = unique(texts.map((t) => t.trim()).filter((t) => t.length > 0));
+  const terms = searchTerms(texts);
   if (terms.length === 0) return TRUE;
+  return withKeywordDocument(c.keywordDocument, terms, recipientTextMatch(terms, c));
+}
+
+/** Table of the distinct recipient text keys and the six values each stands for (migration 0192). */
+const RECIPIENT_TEXT = 'search_recipient_text';
+/** The summaries' column holding recipient_text_key(...) of their rows' six values. */
+export const RECIPIENT_TEXT_KEY = 'recipient_text_key';
+
+/**
+ * `recipient_search_text` on a summary that keeps `recipient_text_key` (prime levels only): the same match
+ * as recipientSearchTextFilter, run over search_recipient_text, which has the six columns under the level's
+ * names and the same indexes, selects the keys; the summary's rows follow through its index on the key.
+ * Exact: a row's key stands for exactly its six values, and every key a summary holds is listed.
+ */
+export function recipientSearchTextKeyFilter(texts: readonly string[], c: LevelColumns): Fragment {
+  const terms = searchTerms(texts);
+  if (terms.length === 0) return TRUE;
+  const alias = sql.identifier([RECIPIENT_TEXT]);
+  return sql.fragment`${col(RECIPIENT_TEXT_KEY)} IN (SELECT ${alias}.${col(RECIPIENT_TEXT_KEY)} FROM ${alias} WHERE ${recipientTextMatch(terms, c)})`;
+}
+
+const searchTerms = (texts: readonly string[]) => unique(texts.map((t) => t.trim()).filter((t) => t.length > 0));
+
+/** The exact condition of recipient_search_text over the level's unqualified columns. */
+function recipientTextMatch(terms: readonly string[], c: LevelColumns): Fragment {
   const parts: Fragment[] = [];
   for (const term of terms) {
     parts.push(containsText(c.recipientName, term));
@@ -23,7 +48,7 @@ export function recipientSearchTextFilter(texts: readonly string[], c: LevelColu
   for (const column of [c.recipientUei, c.recipientDuns, c.parentUei, c.parentDuns]) {
     if (column) parts.push(sql.fragment`${col(column)} = ANY(${sql.array(ids, 'text')})`);
   }
-  return withKeywordDocument(c.keywordDocument, terms, anyOf(parts));
+  return anyOf(parts);
 }
 
 /**

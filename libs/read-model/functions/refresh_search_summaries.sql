@@ -55,6 +55,10 @@ BEGIN
       END LOOP;
     END IF;
   END IF;
+  IF scope <> 'none' THEN
+    -- Once per refresh, after every fiscal year's rankings are written.
+    PERFORM fill_search_rankings_all_years();
+  END IF;
   IF state.delta_rows > 0 THEN
     TRUNCATE search_summary_txn_delta;
   END IF;

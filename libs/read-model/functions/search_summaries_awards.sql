@@ -9,10 +9,10 @@ AS $function$
 BEGIN
   IF lo IS NULL THEN
     TRUNCATE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
-      search_summary_award_naics_fy;
+      search_summary_award_naics_fy, search_summary_award_recipient_text_fy;
   ELSE
     PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_award_fy', 'search_summary_award_month', 'search_summary_award_awarding_fy',
-      'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
+      'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy', 'search_summary_award_recipient_text_fy']);
   END IF;
   INSERT INTO search_summary_award_month
   SELECT date_trunc('month', action_date)::date, date_trunc('month', date_signed)::date, type, category,
@@ -29,14 +29,21 @@ BEGIN
   DROP TABLE IF EXISTS search_summary_award_sets;
   CREATE TEMP TABLE search_summary_award_sets ON COMMIT DROP AS
   SELECT GROUPING(awarding_toptier_agency_name) AS g_awarding, GROUPING(pop_state_code) AS g_pop_state, GROUPING(naics_code) AS g_naics,
-         fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy, type, category,
-         awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
+         GROUPING(recipient_text_key) AS g_recipient_text,
+         action_fy, signed_fy, type, category, awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
+         recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
          sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(total_outlays) AS total_outlays, count(*) AS row_count
-  FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
+  FROM (
+    SELECT fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy,
+      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key, *
+    FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
+  ) AS a
   GROUP BY GROUPING SETS (
-    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, awarding_toptier_agency_name),
-    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, pop_country_code, pop_state_code),
-    (fiscal_year_start_of(action_date), fiscal_year_start_of(date_signed), type, category, naics_code));
+    (action_fy, signed_fy, type, category, awarding_toptier_agency_name),
+    (action_fy, signed_fy, type, category, pop_country_code, pop_state_code),
+    (action_fy, signed_fy, type, category, naics_code),
+    -- the recipient text key (0192) with the six values it stands for
+    (action_fy, signed_fy, type, category, recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id));
   INSERT INTO search_summary_award_awarding_fy
   SELECT action_fy, signed_fy, type, category, awarding_toptier_agency_name, generated_pragmatic_obligation, total_outlays, row_count
   FROM search_summary_award_sets WHERE g_awarding = 0 ORDER BY 1, 3;
@@ -46,7 +53,14 @@ BEGIN
   INSERT INTO search_summary_award_naics_fy
   SELECT action_fy, signed_fy, type, category, naics_code, generated_pragmatic_obligation, total_outlays, row_count
   FROM search_summary_award_sets WHERE g_naics = 0 ORDER BY 1, 3;
+  INSERT INTO search_summary_award_recipient_text_fy
+  SELECT action_fy, signed_fy, type, category, recipient_text_key, generated_pragmatic_obligation, total_outlays, row_count
+  FROM search_summary_award_sets WHERE g_recipient_text = 0 ORDER BY 1, 3;
+  INSERT INTO search_recipient_text (recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id)
+  SELECT DISTINCT recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id
+  FROM search_summary_award_sets WHERE g_recipient_text = 0
+  ON CONFLICT (recipient_text_key) DO NOTHING;
   ANALYZE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
-    search_summary_award_naics_fy;
+    search_summary_award_naics_fy, search_summary_award_recipient_text_fy, search_recipient_text;
 END
 $function$;

@@ -38,6 +38,7 @@ BEGIN
       pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name,
       naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title,
       recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
+      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key,
       %2$s AS generated_pragmatic_obligation, %3$s AS row_count
     FROM %1$s
     WHERE %4$L::date IS NULL OR (action_date >= %4$L::date AND action_date < %5$L::date)$sql$,

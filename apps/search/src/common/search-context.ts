@@ -70,11 +70,21 @@ export class SearchContext {
   /** Compiles the filters and picks the source (base or summary table) from what they read. */
   async plan(req: PlanInput): Promise<{ where: FragmentSqlToken; source: Source }> {
     const { filters, ...query } = req;
-    const { where, needs } = await this.compileSet(filters, req.level);
-    const source = await this.planner.choose({ ...query, needs });
-    return { where, source };
+    const compiled = await this.compileSet(filters, req.level);
+    const source = await this.planner.choose(planRequest(compiled, query));
+    return { where: whereOn(compiled, source), source };
   }
 }
 
+/** The planner's request for a query reading `query` with the compiled filters (both variants' needs). */
+export function planRequest(compiled: CompiledFilters, query: Omit<PlanRequest, 'needs' | 'summaryNeeds'>): PlanRequest {
+  return { ...query, needs: compiled.needs, summaryNeeds: compiled.summary.needs };
+}
+
+/** The compiled condition for the chosen source: the summary variant on summary tables. */
+export function whereOn(compiled: CompiledFilters, source: Source): FragmentSqlToken {
+  return source.isSummary ? compiled.summary.where : compiled.where;
+}
+
 /** A plan request before compiling: the filter object instead of its needs. */
-export type PlanInput = Omit<PlanRequest, 'needs'> & { filters: AdvancedFilter };
+export type PlanInput = Omit<PlanRequest, 'needs' | 'summaryNeeds'> & { filters: AdvancedFilter };

@@ -7,6 +7,8 @@ export interface PlanRequest {
   level: SpendingLevel;
   /** What the compiled filter reads (libs/filters compileFilterSet), for the same level. */
   needs: FilterNeeds;
+  /** What its summary variant reads (CompiledFilters.summary), when it has one; else `needs` holds for summaries too. */
+  summaryNeeds?: FilterNeeds;
   /** Columns the query reads outside the filter: grouping keys and measures. */
   columns: readonly string[];
   /**
@@ -44,7 +46,7 @@ export function alignedTo(grain: Grain, start: string, end: string): boolean {
  * with that filter.
  */
 export function tableAnswers(t: SummaryTable, req: PlanRequest): boolean {
-  const { needs } = req;
+  const needs = req.summaryNeeds ?? req.needs;
   if (t.level !== req.level || needs.level !== req.level) return false;
   if (needs.baseOnly.length > 0) return false;
   if (t.singleValueFilter !== undefined) {

@@ -1,5 +1,5 @@
-import { compileFilterSet, type AdvancedFilter, type SpendingLevel } from '@usas/filters';
-import { rankingSlice } from './ranking';
+import { AWARD_TYPE_GROUPS, compileFilterSet, type AdvancedFilter, type SpendingLevel } from '@usas/filters';
+import { ALL_YEARS, rankingSlice } from './ranking';
 
 /** The slice for a filter object, decided from its compiled needs as the planner does. */
 const slice = (level: SpendingLevel, filters: object) => rankingSlice(compileFilterSet(filters as AdvancedFilter, level, { defCodeEnactment: {} }).needs);
@@ -9,16 +9,21 @@ const FY2020 = { start_date: '2019-10-01', end_date: '2020-09-30' };
 describe('recipient ranking eligibility', () => {
   it('takes one whole fiscal year with one award type group or none', () => {
     expect(slice('transactions', { time_period: [FY2020], award_type_codes: ['D', 'C', 'B', 'A'] })).toEqual({
-      fiscalYearStart: '2019-10-01',
+      actionDate: '2019-10-01',
       awardTypeGroup: 'contracts',
     });
-    expect(slice('transactions', { time_period: [{ ...FY2020, date_type: 'action_date' }] })).toEqual({ fiscalYearStart: '2019-10-01', awardTypeGroup: 'all' });
-    expect(slice('transactions', { time_period: [FY2020], award_type_codes: [], keywords: [] })).toEqual({ fiscalYearStart: '2019-10-01', awardTypeGroup: 'all' });
+    expect(slice('transactions', { time_period: [{ ...FY2020, date_type: 'action_date' }] })).toEqual({ actionDate: '2019-10-01', awardTypeGroup: 'all' });
+    expect(slice('transactions', { time_period: [FY2020], award_type_codes: [], keywords: [] })).toEqual({ actionDate: '2019-10-01', awardTypeGroup: 'all' });
+  });
+
+  it('takes requests without a time period to the all-years slice', () => {
+    expect(slice('transactions', {})).toEqual({ actionDate: ALL_YEARS, awardTypeGroup: 'all' });
+    expect(slice('transactions', { award_type_codes: [...AWARD_TYPE_GROUPS.grants] })).toEqual({ actionDate: ALL_YEARS, awardTypeGroup: 'grants' });
+    expect(slice('transactions', { award_type_codes: ['A'] })).toBeNull();
   });
 
   it('refuses every other shape', () => {
     expect(slice('awards', { time_period: [FY2020] })).toBeNull();
-    expect(slice('transactions', {})).toBeNull();
     expect(slice('transactions', { time_period: [{ start_date: '2018-10-01', end_date: '2020-09-30' }] })).toBeNull();
     expect(slice('transactions', { time_period: [{ start_date: '2019-10-02', end_date: '2020-09-30' }] })).toBeNull();
     expect(slice('transactions', { time_period: [FY2020, FY2020] })).toBeNull();

@@ -1,11 +1,17 @@
 import { AWARD_TYPE_GROUPS, type FilterNeeds } from '@usas/filters';
 import { alignedTo } from './eligibility';
 
-/** One slice of a ranking table: a fiscal year (its first day) and an award type group or `all`. */
+/**
+ * One slice of a ranking table: the `action_date` of its rows, a fiscal year's first day or ALL_YEARS (every
+ * fiscal year summed), and an award type group or `all`.
+ */
 export interface RankingSlice {
-  fiscalYearStart: string;
+  actionDate: string;
   awardTypeGroup: string;
 }
+
+/** The date of the all-years slice's rows (fill_search_rankings_all_years). */
+export const ALL_YEARS = '-infinity';
 
 /**
  * A ranking table (the baseline): per slice, the groups of a category with the keys (k1[, k2]),
@@ -39,18 +45,20 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 };
 
 /**
- * The ranking slice that answers a category request exactly (the baseline), or null: transactions, no
- * filter besides one time period covering exactly one fiscal year by action date, and award type codes
- * that are absent or exactly one award type group. Decided from the compiled filter's needs.
+ * The ranking slice that answers a category request exactly, or null: transactions, no filter besides
+ * award type codes that are absent or exactly one award type group and a time period that is absent (all
+ * years) or one covering exactly one fiscal year by action date. Decided from the compiled filter's needs.
  */
 export function rankingSlice(needs: FilterNeeds): RankingSlice | null {
   if (needs.level !== 'transactions') return null;
   if (!needs.keys.every((key) => key === 'time_period' || key === 'award_type_codes')) return null;
-  if (needs.periods.length !== 1) return null;
-  const period = needs.periods[0]!;
-  if (period.dateType !== 'action_date') return null;
-  if (!alignedTo('fiscal_year', period.start, period.end)) return null;
-  if (Number(period.end.slice(0, 4)) !== Number(period.start.slice(0, 4)) + 1) return null;
+  if (needs.periods.length > 1) return null;
+  const period = needs.periods[0];
+  if (period) {
+    if (period.dateType !== 'action_date') return null;
+    if (!alignedTo('fiscal_year', period.start, period.end)) return null;
+    if (Number(period.end.slice(0, 4)) !== Number(period.start.slice(0, 4)) + 1) return null;
+  }
   let awardTypeGroup = 'all';
   if (needs.awardTypeCodes !== null) {
     const codes = needs.awardTypeCodes;
@@ -58,5 +66,5 @@ export function rankingSlice(needs: FilterNeeds): RankingSlice | null {
     if (!group) return null;
     awardTypeGroup = group[0];
   }
-  return { fiscalYearStart: period.start, awardTypeGroup };
+  return { actionDate: period?.start ?? ALL_YEARS, awardTypeGroup };
 }

@@ -45,7 +45,9 @@ const POP_COUNTY = place('pop', 'county');
 const NAICS = ['naics_code', 'naics_description'];
 const PSC = ['product_or_service_code', 'product_or_service_description'];
 const CFDA = ['cfda_number', 'cfda_title'];
-const RECIPIENT = ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei'];
+/** The key the summary variant of `recipient_search_text` compares (migration 0192, search_recipient_text). */
+const TEXT_KEY = 'recipient_text_key';
+const RECIPIENT = ['recipient_hash', 'recipient_levels', 'recipient_name', 'parent_recipient_hash', 'parent_uei', TEXT_KEY];
 
 /** Columns every transaction summary has besides its subject: the award type and the measures. */
 const TXN_MEASURES = ['generated_pragmatic_obligation', 'row_count'];
@@ -81,7 +83,7 @@ function award(name: string, grain: Grain, subject: string[] = []): SummaryTable
 }
 
 /**
- * The summaries of the baseline and migrations 0170 and 0191 (keep in step with them; the planner property
+ * The summaries of the baseline and migrations 0170, 0191 and 0192 (keep in step with them; the planner property
  * test checks the answers). The DEF summaries store step dates, exact for the def_codes filter's
  * enactment dates.
  */
@@ -131,9 +133,15 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_naics_pop_county_fy', 'fiscal_year', [...NAICS, ...POP_COUNTY]),
   txn('search_summary_txn_naics_recipient_fy', 'fiscal_year', [...NAICS, ...RECIPIENT]),
   txn('search_summary_txn_naics_month', 'month', NAICS),
+  // The recipient text key beside what its recipient pairs above lack (0192): CFDA, PSC, county, month.
+  txn('search_summary_txn_recipient_text_cfda_fy', 'fiscal_year', [TEXT_KEY, ...CFDA]),
+  txn('search_summary_txn_recipient_text_psc_fy', 'fiscal_year', [TEXT_KEY, ...PSC]),
+  txn('search_summary_txn_recipient_text_pop_county_fy', 'fiscal_year', [TEXT_KEY, ...POP_COUNTY]),
+  txn('search_summary_txn_recipient_text_month', 'month', [TEXT_KEY]),
   award('search_summary_award_fy', 'fiscal_year'),
   award('search_summary_award_month', 'month'),
   award('search_summary_award_awarding_fy', 'fiscal_year', ['awarding_toptier_agency_name']),
   award('search_summary_award_pop_state_fy', 'fiscal_year', ['pop_country_code', 'pop_state_code']),
   award('search_summary_award_naics_fy', 'fiscal_year', ['naics_code']),
+  award('search_summary_award_recipient_text_fy', 'fiscal_year', [TEXT_KEY]),
 ];

@@ -84,7 +84,7 @@ export async function spendingByCategoryRanking(
     WITH grouped AS (
       SELECT ${keyItems}, amount, NULL::numeric AS total_outlays ${fallback}
       FROM ${sql.identifier([table.table])}
-      WHERE action_date = ${slice.fiscalYearStart}::date AND award_type_group = ${slice.awardTypeGroup}
+      WHERE action_date = ${slice.actionDate}::date AND award_type_group = ${slice.awardTypeGroup}
       ORDER BY amount DESC, ${sql.join(keys, sql.fragment`, `)}
       LIMIT ${page.limit + 1} OFFSET ${page.offset}
     )

@@ -6,9 +6,10 @@ import { categoryQuery, type CategoryName } from '../categories/category-definit
 import { CATEGORY_SUBAWARDS_DEPRECATION_MESSAGE, searchMessages } from '../common/messages';
 import { cents } from '../common/money';
 import { pageMetadata, paging } from '../common/paging';
-import type { SearchContext } from '../common/search-context';
+import { planRequest, whereOn, type SearchContext } from '../common/search-context';
 import { slugify } from '../common/slugify';
 import { resolveSpendingLevel } from '../common/spending-level';
+import type { Source } from '../planner/source';
 import { spendingByCategory, spendingByCategoryRanking, type CategoryRow } from '../queries/spending-by-category.query';
 
 type Body = components['schemas']['search-category-request'];
@@ -61,12 +62,11 @@ export async function answerCategory(ctx: SearchContext, category: CategoryName,
   }
   const q = categoryQuery(category, level);
   // Compiling first also validates the filters (the same 4xx whichever table answers).
-  const { where, needs } = await ctx.compileSet(filters, level);
-  const request = { level, needs, columns: q.columns, dateResolution: 'none' as const, unnest: q.unnest };
+  const compiled = await ctx.compileSet(filters, level);
+  const fromSource = (source: Source) => spendingByCategory(ctx.db, source, whereOn(compiled, source), level, q, page);
+  const request = planRequest(compiled, { level, columns: q.columns, dateResolution: 'none', unnest: q.unnest });
   const ranking = await ctx.planner.ranking(category, request);
-  const rows = ranking
-    ? await spendingByCategoryRanking(ctx.db, ranking, q, page)
-    : await spendingByCategory(ctx.db, await ctx.planner.choose(request), where, level, q, page);
+  const rows = ranking ? await spendingByCategoryRanking(ctx.db, ranking, q, page) : await fromSource(await ctx.planner.choose(request));
   return {
     category,
     spending_level: level,

@@ -2,11 +2,12 @@ import { AWARD_TYPE_GROUPS, type FilterNeeds } from '@usas/filters';
 import { alignedTo } from './eligibility';
 
 /**
- * One slice of a ranking table: the `action_date` of its rows, a fiscal year's first day or ALL_YEARS (every
- * fiscal year summed), and an award type group or `all`.
+ * The slices of a ranking table a request reads: the `action_date` of their rows, one fiscal year's first
+ * day each (several whole fiscal years are summed per key) or ALL_YEARS alone (every fiscal year summed
+ * already), and an award type group or `all`.
  */
 export interface RankingSlice {
-  actionDate: string;
+  actionDates: string[];
   awardTypeGroup: string;
 }
 
@@ -45,9 +46,9 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
 };
 
 /**
- * The ranking slice that answers a category request exactly, or null: transactions, no filter besides
+ * The ranking slices that answer a category request exactly, or null: transactions, no filter besides
  * award type codes that are absent or exactly one award type group and a time period that is absent (all
- * years) or one covering exactly one fiscal year by action date. Decided from the compiled filter's needs.
+ * years) or one covering whole fiscal years by action date. Decided from the compiled filter's needs.
  */
 export function rankingSlice(needs: FilterNeeds): RankingSlice | null {
   if (needs.level !== 'transactions') return null;
@@ -57,7 +58,6 @@ export function rankingSlice(needs: FilterNeeds): RankingSlice | null {
   if (period) {
     if (period.dateType !== 'action_date') return null;
     if (!alignedTo('fiscal_year', period.start, period.end)) return null;
-    if (Number(period.end.slice(0, 4)) !== Number(period.start.slice(0, 4)) + 1) return null;
   }
   let awardTypeGroup = 'all';
   if (needs.awardTypeCodes !== null) {
@@ -66,5 +66,9 @@ export function rankingSlice(needs: FilterNeeds): RankingSlice | null {
     if (!group) return null;
     awardTypeGroup = group[0];
   }
-  return { actionDate: period?.start ?? ALL_YEARS, awardTypeGroup };
+  if (!period) return { actionDates: [ALL_YEARS], awardTypeGroup };
+  const first = Number(period.start.slice(0, 4));
+  const last = Number(period.end.slice(0, 4));
+  if (last <= first) return null;
+  return { actionDates: Array.from({ length: last - first }, (_, i) => `${first + i}-10-01`), awardTypeGroup };
 }

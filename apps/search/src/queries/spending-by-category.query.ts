@@ -1,4 +1,4 @@
-import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken, type IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { CategoryQuery } from '../categories/category-definitions';
 import { AGGREGATION_COLUMNS } from '../common/level-columns';
@@ -56,9 +56,10 @@ export async function spendingByCategory(
 }
 
 /**
- * The same page of a category read from its ranking table (the baseline): the slice's rows already
- * are the groups, with the keys, amount and fallback name of `spendingByCategory`'s CTE, in the same order,
- * so the page is an index range and the projection is the category's own.
+ * The same page of a category read from its ranking table: a slice's rows already are the groups, with the
+ * keys, amount and fallbacks of `spendingByCategory`'s CTE, so one slice's page is an index range in the same
+ * order; several fiscal years' slices are summed per key first (the fallbacks are maxima in both). The
+ * projection is the category's own.
  */
 export async function spendingByCategoryRanking(
   db: CommonQueryMethods,
@@ -67,25 +68,27 @@ export async function spendingByCategoryRanking(
   page: Paging,
 ): Promise<readonly CategoryRow[]> {
   const { table, slice } = ranking;
-  const keys = table.keys.map((k) => sql.identifier([k]));
-  const keyItems = sql.join(
-    table.keys.map((k, i) => sql.fragment`${sql.identifier([k])} AS ${sql.identifier([`k${i + 1}`])}`),
-    sql.fragment`, `,
-  );
-  const fallback =
-    table.fallbacks.length === 0
-      ? sql.fragment``
-      : sql.fragment`, ${sql.join(
-          table.fallbacks.map((f) => sql.identifier([f])),
-          sql.fragment`, `,
-        )}`;
+  const list = (items: Array<FragmentSqlToken | IdentifierSqlToken>) => sql.join(items, sql.fragment`, `);
+  const keys = list(table.keys.map((k) => sql.identifier([k])));
+  const keyItems = list(table.keys.map((k, i) => sql.fragment`${sql.identifier([k])} AS ${sql.identifier([`k${i + 1}`])}`));
+  const single = slice.actionDates.length === 1;
+  const fallbacks = table.fallbacks.map((f) => (single ? sql.fragment`${sql.identifier([f])}` : sql.fragment`max(${sql.identifier([f])}) AS ${sql.identifier([f])}`));
+  const fallback = fallbacks.length === 0 ? sql.fragment`` : sql.fragment`, ${list(fallbacks)}`;
+  const slices = sql.fragment`award_type_group = ${slice.awardTypeGroup} AND ${
+    single ? sql.fragment`action_date = ${slice.actionDates[0]!}::date` : sql.fragment`action_date = ANY(${sql.array(slice.actionDates, 'date')})`
+  }`;
   const outerKeyOrder = table.keys.length === 1 ? sql.fragment`g.k1` : sql.fragment`g.k1, g.k2`;
+  const grouped = single
+    ? sql.fragment`SELECT ${keyItems}, amount, NULL::numeric AS total_outlays ${fallback}
+      FROM ${sql.identifier([table.table])} WHERE ${slices}
+      ORDER BY amount DESC, ${keys}`
+    : sql.fragment`SELECT ${keyItems}, sum(amount) AS amount, NULL::numeric AS total_outlays ${fallback}
+      FROM ${sql.identifier([table.table])} WHERE ${slices}
+      GROUP BY ${keys}
+      ORDER BY amount DESC, ${keys}`;
   return db.any(sql.type(CategoryRow)`
     WITH grouped AS (
-      SELECT ${keyItems}, amount, NULL::numeric AS total_outlays ${fallback}
-      FROM ${sql.identifier([table.table])}
-      WHERE action_date = ${slice.actionDate}::date AND award_type_group = ${slice.awardTypeGroup}
-      ORDER BY amount DESC, ${sql.join(keys, sql.fragment`, `)}
+      ${grouped}
       LIMIT ${page.limit + 1} OFFSET ${page.offset}
     )
     ${q.projection}

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDbPool } from '@usas/db';
 import { openDatabase } from '@usas/db/embedded';
+import { runMigrations } from '@usas/read-model';
 import { compileFilters, type FilterContext } from '@usas/filters';
 import { loadConfig } from '@usas/service-kit';
 import { sql, type DatabasePool } from 'slonik';
@@ -125,6 +126,11 @@ const asAnswer = (rows: ReadonlyArray<Record<string, unknown>>): Answer =>
 export async function runSearchBench(options: SearchBenchOptions): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  // The data dir may predate the code: migrate first, as npm start does (a migration that invalidates the
+  // summaries makes the refresh below rebuild them), so the planner never reads tables the code expects but lacks.
+  await runMigrations(database.url).catch((error: unknown) =>
+    process.stderr.write(`search bench: migrations not applied: ${error instanceof Error ? error.message : String(error)}\n`),
+  );
   const db = await createDbPool(database.url, { maximumPoolSize: 2, statementTimeout: 1_800_000 });
   let gateway: GatewayProcess | undefined;
   let duck: DuckDbBaseline | undefined;

@@ -3985,6 +3985,8 @@ DECLARE
   fy date;
   transaction_years date[];
   scope text;
+  -- Whether some fiscal year's rankings were rewritten (their all-years slice is then rebuilt once, at the end).
+  rankings_changed boolean := true;
 BEGIN
   -- Writers wait from here on, so the recorded years and rows are all there are until the refresh commits.
   LOCK TABLE award_search, transaction_search IN SHARE MODE;
@@ -3998,6 +4000,7 @@ BEGIN
   ELSIF cardinality(state.dirty_fiscal_years) = 0 THEN
     -- Statements ran but changed no row (a reload of the same data): the summaries are current.
     scope := 'none';
+    rankings_changed := false;
     UPDATE search_summary_state SET base_version = (SELECT last_value FROM search_base_version), refreshed_at = clock_timestamp();
   ELSE
     IF state.delta_complete THEN
@@ -4010,6 +4013,8 @@ BEGIN
       -- update of columns no summary reads logs none); the award summaries in those of award_search's rows.
       transaction_years := ARRAY(SELECT DISTINCT fiscal_year_start_of(action_date) FROM search_summary_txn_delta ORDER BY 1);
       PERFORM refresh_search_summaries_changed_rows();
+      -- With no transaction row in the log (only award_search changed), no ranking changed either.
+      rankings_changed := cardinality(transaction_years) > 0;
       FOREACH fy IN ARRAY state.award_fiscal_years LOOP
         PERFORM search_summaries_awards(fy, (fy + interval '1 year')::date);
       END LOOP;
@@ -4025,8 +4030,7 @@ BEGIN
       END LOOP;
     END IF;
   END IF;
-  IF scope <> 'none' THEN
-    -- Once per refresh, after every fiscal year's rankings are written.
+  IF rankings_changed THEN
     PERFORM fill_search_rankings_all_years();
   END IF;
   IF state.delta_rows > 0 THEN

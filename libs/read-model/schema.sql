@@ -2477,6 +2477,18 @@ BEGIN
         AND x.latest_from <= now() AND (x.latest_until IS NULL OR x.latest_until > now())));
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.analyze_search_summaries(VARIADIC tables regclass[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF current_setting('usas.summary_statistics', true) = 'kept' THEN
+    RETURN;
+  END IF;
+  EXECUTE 'ANALYZE ' || (SELECT string_agg(t::text, ', ') FROM unnest(tables) AS t);
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.award_type_group_of(award_type text)
  RETURNS text
  LANGUAGE sql
@@ -3441,9 +3453,9 @@ BEGIN
   WHERE s.product_or_service_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
   GROUP BY 1, 2, 3;
 
-  ANALYZE search_ranking_recipient_fy, search_ranking_federal_account_fy, search_ranking_awarding_agency_fy,
-    search_ranking_awarding_subagency_fy, search_ranking_funding_agency_fy, search_ranking_funding_subagency_fy,
-    search_ranking_county_fy, search_ranking_psc_fy;
+  PERFORM analyze_search_summaries('search_ranking_recipient_fy', 'search_ranking_federal_account_fy', 'search_ranking_awarding_agency_fy',
+    'search_ranking_awarding_subagency_fy', 'search_ranking_funding_agency_fy', 'search_ranking_funding_subagency_fy',
+    'search_ranking_county_fy', 'search_ranking_psc_fy');
 END
 $function$;
 
@@ -3473,7 +3485,7 @@ BEGIN
       t.name, t.keys,
       (SELECT coalesce(string_agg(', ' || quote_ident(f), ''), '') FROM unnest(t.fallbacks) AS f),
       (SELECT coalesce(string_agg(format(', max(%I)', f), ''), '') FROM unnest(t.fallbacks) AS f));
-    EXECUTE format('ANALYZE %I', t.name);
+    PERFORM analyze_search_summaries(t.name::regclass);
   END LOOP;
 END
 $function$;
@@ -3646,7 +3658,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.recipient_text_key(recipient_name text, parent_recipient_name text, recipient_uei text, recipient_unique_id text, parent_uei text, parent_recipient_unique_id text)
  RETURNS uuid
  LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
+ STABLE PARALLEL SAFE
 AS $function$
   SELECT md5(ROW(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id)::text)::uuid
 $function$;
@@ -4012,6 +4024,8 @@ BEGIN
       -- The tables built from transaction summaries change only in the fiscal years of the logged rows (an
       -- update of columns no summary reads logs none); the award summaries in those of award_search's rows.
       transaction_years := ARRAY(SELECT DISTINCT fiscal_year_start_of(action_date) FROM search_summary_txn_delta ORDER BY 1);
+      -- A bounded share of rows changes: the tables keep their statistics (analyze_search_summaries).
+      PERFORM set_config('usas.summary_statistics', 'kept', true);
       PERFORM refresh_search_summaries_changed_rows();
       -- With no transaction row in the log (only award_search changed), no ranking changed either.
       rankings_changed := cardinality(transaction_years) > 0;
@@ -4033,6 +4047,7 @@ BEGIN
   IF rankings_changed THEN
     PERFORM fill_search_rankings_all_years();
   END IF;
+  PERFORM set_config('usas.summary_statistics', '', true);
   IF state.delta_rows > 0 THEN
     TRUNCATE search_summary_txn_delta;
   END IF;
@@ -4131,7 +4146,7 @@ BEGIN
   GROUP BY u.code, f.action_date,
            f.awarding_toptier_agency_id, f.awarding_toptier_agency_name, f.awarding_toptier_agency_code, f.awarding_toptier_agency_abbreviation
   ORDER BY u.code, f.action_date;
-  ANALYZE search_summary_txn_defc_code_awarding_fy;
+  PERFORM analyze_search_summaries('search_summary_txn_defc_code_awarding_fy');
 END
 $function$;
 
@@ -4176,7 +4191,7 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
   ORDER BY 1, 2;
 
-  ANALYZE search_summary_txn_defc_month, search_summary_txn_defc_awarding_fy;
+  PERFORM analyze_search_summaries('search_summary_txn_defc_month', 'search_summary_txn_defc_awarding_fy');
 
   PERFORM refresh_search_rankings(lo, hi);
 END
@@ -4284,8 +4299,8 @@ BEGIN
   SELECT DISTINCT recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id
   FROM search_summary_award_sets WHERE g_recipient_text = 0
   ON CONFLICT (recipient_text_key) DO NOTHING;
-  ANALYZE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
-    search_summary_award_naics_fy, search_summary_award_recipient_text_fy, search_recipient_text;
+  PERFORM analyze_search_summaries('search_summary_award_fy', 'search_summary_award_month', 'search_summary_award_awarding_fy',
+    'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy', 'search_summary_award_recipient_text_fy', 'search_recipient_text');
 END
 $function$;
 
@@ -4547,7 +4562,7 @@ BEGIN
       EXECUTE definition;
     END LOOP;
   END IF;
-  EXECUTE 'ANALYZE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
+  PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT t.name::regclass FROM search_summary_pair_targets() AS t));
 END
 $function$;
 

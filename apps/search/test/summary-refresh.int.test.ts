@@ -63,6 +63,15 @@ const logged = async (): Promise<{ rows: number; complete: boolean }> => {
   return { rows: Number(r.delta_rows), complete: r.delta_complete };
 };
 
+/**
+ * ANALYZE runs on the summary and ranking tables so far (pg_stat_user_tables.analyze_count, autovacuum's own
+ * analyses not counted): a merge of changed rows keeps their statistics, a rebuild renews them.
+ */
+const summaryAnalyses = async (): Promise<number> =>
+  Number(await db.pool.oneFirst(sql.unsafe`
+    SELECT coalesce(sum(analyze_count), 0) FROM pg_stat_user_tables
+    WHERE relname LIKE 'search\_summary\_%' OR relname LIKE 'search\_ranking\_%'`));
+
 describe('summary refresh by changed rows and by fiscal year', () => {
   it('starts from a full refresh with nothing recorded', async () => {
     expect(await state()).toEqual({ dirty_all: false, dirty_fiscal_years: [], last_scope: 'full', fresh: true });
@@ -158,8 +167,10 @@ describe('summary refresh by changed rows and by fiscal year', () => {
     expect(await state()).toEqual({ dirty_all: false, dirty_fiscal_years: years, last_scope: 'full', fresh: false });
     // 20 amounts, 5 moved, 3 renamed and 8 DEF changes (old and new rows each), 5 deleted, 5 inserted
     expect(await logged()).toEqual({ rows: 2 * (20 + 5 + 3 + 8) + 5 + 5, complete: true });
+    const analyses = await summaryAnalyses();
     expect(await refresh()).toEqual({ dirty_all: false, dirty_fiscal_years: [], last_scope: `changed rows in fiscal years ${years.join(', ')}`, fresh: true });
     expect(await logged()).toEqual({ rows: 0, complete: true });
+    expect(await summaryAnalyses()).toBe(analyses);
     await expectSameAsFull(before);
   });
 
@@ -167,7 +178,9 @@ describe('summary refresh by changed rows and by fiscal year', () => {
     const before = await snapshot();
     await writeFiveYears();
     await db.pool.query(sql.unsafe`UPDATE search_summary_state SET delta_complete = false`);
+    const analyses = await summaryAnalyses();
     expect(await refresh()).toEqual({ dirty_all: false, dirty_fiscal_years: [], last_scope: `fiscal years ${years.join(', ')}`, fresh: true });
+    expect(await summaryAnalyses()).toBeGreaterThan(analyses);
     await expectSameAsFull(before);
   });
 

@@ -97,8 +97,8 @@ BEGIN
   WHERE s.product_or_service_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
   GROUP BY 1, 2, 3;
 
-  ANALYZE search_ranking_recipient_fy, search_ranking_federal_account_fy, search_ranking_awarding_agency_fy,
-    search_ranking_awarding_subagency_fy, search_ranking_funding_agency_fy, search_ranking_funding_subagency_fy,
-    search_ranking_county_fy, search_ranking_psc_fy;
+  PERFORM analyze_search_summaries('search_ranking_recipient_fy', 'search_ranking_federal_account_fy', 'search_ranking_awarding_agency_fy',
+    'search_ranking_awarding_subagency_fy', 'search_ranking_funding_agency_fy', 'search_ranking_funding_subagency_fy',
+    'search_ranking_county_fy', 'search_ranking_psc_fy');
 END
 $function$;

@@ -28,7 +28,7 @@ BEGIN
       t.name, t.keys,
       (SELECT coalesce(string_agg(', ' || quote_ident(f), ''), '') FROM unnest(t.fallbacks) AS f),
       (SELECT coalesce(string_agg(format(', max(%I)', f), ''), '') FROM unnest(t.fallbacks) AS f));
-    EXECUTE format('ANALYZE %I', t.name);
+    PERFORM analyze_search_summaries(t.name::regclass);
   END LOOP;
 END
 $function$;

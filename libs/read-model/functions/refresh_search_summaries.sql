@@ -42,6 +42,8 @@ BEGIN
       -- The tables built from transaction summaries change only in the fiscal years of the logged rows (an
       -- update of columns no summary reads logs none); the award summaries in those of award_search's rows.
       transaction_years := ARRAY(SELECT DISTINCT fiscal_year_start_of(action_date) FROM search_summary_txn_delta ORDER BY 1);
+      -- A bounded share of rows changes: the tables keep their statistics (analyze_search_summaries).
+      PERFORM set_config('usas.summary_statistics', 'kept', true);
       PERFORM refresh_search_summaries_changed_rows();
       -- With no transaction row in the log (only award_search changed), no ranking changed either.
       rankings_changed := cardinality(transaction_years) > 0;
@@ -63,6 +65,7 @@ BEGIN
   IF rankings_changed THEN
     PERFORM fill_search_rankings_all_years();
   END IF;
+  PERFORM set_config('usas.summary_statistics', '', true);
   IF state.delta_rows > 0 THEN
     TRUNCATE search_summary_txn_delta;
   END IF;

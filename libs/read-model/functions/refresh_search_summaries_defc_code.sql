@@ -21,6 +21,6 @@ BEGIN
   GROUP BY u.code, f.action_date,
            f.awarding_toptier_agency_id, f.awarding_toptier_agency_name, f.awarding_toptier_agency_code, f.awarding_toptier_agency_abbreviation
   ORDER BY u.code, f.action_date;
-  ANALYZE search_summary_txn_defc_code_awarding_fy;
+  PERFORM analyze_search_summaries('search_summary_txn_defc_code_awarding_fy');
 END
 $function$;

@@ -41,7 +41,7 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
   ORDER BY 1, 2;
 
-  ANALYZE search_summary_txn_defc_month, search_summary_txn_defc_awarding_fy;
+  PERFORM analyze_search_summaries('search_summary_txn_defc_month', 'search_summary_txn_defc_awarding_fy');
 
   PERFORM refresh_search_rankings(lo, hi);
 END

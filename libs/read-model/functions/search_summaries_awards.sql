@@ -60,7 +60,7 @@ BEGIN
   SELECT DISTINCT recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id
   FROM search_summary_award_sets WHERE g_recipient_text = 0
   ON CONFLICT (recipient_text_key) DO NOTHING;
-  ANALYZE search_summary_award_fy, search_summary_award_month, search_summary_award_awarding_fy, search_summary_award_pop_state_fy,
-    search_summary_award_naics_fy, search_summary_award_recipient_text_fy, search_recipient_text;
+  PERFORM analyze_search_summaries('search_summary_award_fy', 'search_summary_award_month', 'search_summary_award_awarding_fy',
+    'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy', 'search_summary_award_recipient_text_fy', 'search_recipient_text');
 END
 $function$;

@@ -71,6 +71,6 @@ BEGIN
       EXECUTE definition;
     END LOOP;
   END IF;
-  EXECUTE 'ANALYZE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
+  PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT t.name::regclass FROM search_summary_pair_targets() AS t));
 END
 $function$;

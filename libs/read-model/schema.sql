@@ -1160,6 +1160,23 @@ CREATE TABLE search_summary_txn_awarding_psc_fy (
   row_count bigint NOT NULL
 );
 
+CREATE TABLE search_summary_txn_awarding_recipient_all (
+  type text,
+  award_category text,
+  awarding_toptier_agency_id integer,
+  awarding_toptier_agency_name text,
+  awarding_toptier_agency_code text,
+  awarding_toptier_agency_abbreviation text,
+  recipient_hash uuid,
+  recipient_levels text[],
+  recipient_name text,
+  parent_recipient_hash uuid,
+  parent_uei text,
+  recipient_text_key uuid,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
 CREATE TABLE search_summary_txn_awarding_recipient_fy (
   action_date date NOT NULL,
   type text,
@@ -1499,6 +1516,24 @@ CREATE TABLE search_summary_txn_pop_state_psc_fy (
   pop_state_name text,
   product_or_service_code text,
   product_or_service_description text,
+  generated_pragmatic_obligation numeric NOT NULL,
+  row_count bigint NOT NULL
+);
+
+CREATE TABLE search_summary_txn_pop_state_recipient_all (
+  type text,
+  award_category text,
+  pop_country_code text,
+  pop_country_name text,
+  pop_state_code text,
+  pop_state_fips text,
+  pop_state_name text,
+  recipient_hash uuid,
+  recipient_levels text[],
+  recipient_name text,
+  parent_recipient_hash uuid,
+  parent_uei text,
+  recipient_text_key uuid,
   generated_pragmatic_obligation numeric NOT NULL,
   row_count bigint NOT NULL
 );
@@ -2200,6 +2235,12 @@ CREATE INDEX search_summary_txn_awarding_psc_fy_awarding_idx ON public.search_su
 
 CREATE INDEX search_summary_txn_awarding_psc_fy_date_idx ON public.search_summary_txn_awarding_psc_fy USING btree (action_date, type);
 
+CREATE INDEX search_summary_txn_awarding_recipient_all_awarding_idx ON public.search_summary_txn_awarding_recipient_all USING btree (awarding_toptier_agency_name);
+
+CREATE INDEX search_summary_txn_awarding_recipient_all_recipient_idx ON public.search_summary_txn_awarding_recipient_all USING btree (recipient_hash);
+
+CREATE INDEX search_summary_txn_awarding_recipient_all_text_idx ON public.search_summary_txn_awarding_recipient_all USING btree (recipient_text_key);
+
 CREATE INDEX search_summary_txn_awarding_recipient_fy_awarding_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (awarding_toptier_agency_name, action_date);
 
 CREATE INDEX search_summary_txn_awarding_recipient_fy_date_idx ON public.search_summary_txn_awarding_recipient_fy USING btree (action_date, type);
@@ -2277,6 +2318,12 @@ CREATE INDEX search_summary_txn_pop_state_naics_fy_pop_state_idx ON public.searc
 CREATE INDEX search_summary_txn_pop_state_psc_fy_date_idx ON public.search_summary_txn_pop_state_psc_fy USING btree (action_date, type);
 
 CREATE INDEX search_summary_txn_pop_state_psc_fy_pop_state_idx ON public.search_summary_txn_pop_state_psc_fy USING btree (pop_state_code, action_date);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_all_pop_state_idx ON public.search_summary_txn_pop_state_recipient_all USING btree (pop_state_code);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_all_recipient_idx ON public.search_summary_txn_pop_state_recipient_all USING btree (recipient_hash);
+
+CREATE INDEX search_summary_txn_pop_state_recipient_all_text_idx ON public.search_summary_txn_pop_state_recipient_all USING btree (recipient_text_key);
 
 CREATE INDEX search_summary_txn_pop_state_recipient_fy_date_idx ON public.search_summary_txn_pop_state_recipient_fy USING btree (action_date, type);
 
@@ -3539,16 +3586,13 @@ DECLARE
 BEGIN
   SELECT format_type(atttypid, atttypmod) INTO narrow_type FROM pg_attribute WHERE attrelid = target::regclass AND attname = narrow_by;
   EXECUTE format('SELECT array_agg(DISTINCT %1$I)::text, bool_or(%1$I IS NULL) FROM %2$I', narrow_by, changes) INTO narrow_values, has_null;
-  IF has_null THEN
-    RAISE EXCEPTION 'merge_group_changes: % has NULL values in %', narrow_by, changes;
-  END IF;
   IF narrow_values IS NULL THEN
     RETURN;
   END IF;
   EXECUTE format($sql$
     WITH gone AS (
       DELETE FROM %1$I AS t
-      WHERE t.%2$I = ANY (%3$L::%4$s[])
+      WHERE (t.%2$I = ANY (%3$L::%4$s[])%12$s)
         AND ROW(%5$s)::text IN (SELECT ROW(%6$s)::text FROM %7$I)
       RETURNING %5$s, %8$s)
     INSERT INTO %1$I (%6$s, %9$s)
@@ -3559,7 +3603,8 @@ BEGIN
     target, narrow_by, narrow_values, narrow_type,
     (SELECT string_agg('t.' || quote_ident(k), ', ') FROM unnest(keys) AS k), key_list, changes,
     (SELECT string_agg('t.' || quote_ident(m), ', ') FROM unnest(sums || count_column) AS m), measure_list,
-    (SELECT string_agg(format('sum(%I)', m), ', ') FROM unnest(sums || count_column) AS m), count_column);
+    (SELECT string_agg(format('sum(%I)', m), ', ') FROM unnest(sums || count_column) AS m), count_column,
+    CASE WHEN has_null THEN format(' OR t.%I IS NULL', narrow_by) ELSE '' END);
 END
 $function$;
 
@@ -4042,6 +4087,8 @@ BEGIN
         PERFORM refresh_search_summaries_main(fy, (fy + interval '1 year')::date);
         PERFORM refresh_search_summaries_defc_code(fy, (fy + interval '1 year')::date);
       END LOOP;
+      -- The all-years companions of the filter pairs, from their fiscal-year tables as now written.
+      PERFORM search_summary_write_pair_all_years(false);
     END IF;
   END IF;
   IF rankings_changed THEN
@@ -4401,6 +4448,16 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.search_summary_pair_all_years()
+ RETURNS TABLE(name text, source text, cluster_column text)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  VALUES
+    ('search_summary_txn_awarding_recipient_all', 'search_summary_txn_awarding_recipient_fy', 'awarding_toptier_agency_name'),
+    ('search_summary_txn_pop_state_recipient_all', 'search_summary_txn_pop_state_recipient_fy', 'pop_state_code')
+$function$;
+
 CREATE OR REPLACE FUNCTION public.search_summary_pair_targets()
  RETURNS TABLE(name text, date_column text, key_columns text)
  LANGUAGE sql
@@ -4496,6 +4553,45 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.search_summary_write_pair_all_years(signed boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  c record;
+  index_defs text[];
+  index_name text;
+  definition text;
+BEGIN
+  FOR c IN SELECT a.name, a.source, a.cluster_column, t.key_columns
+    FROM search_summary_pair_all_years() AS a JOIN search_summary_pair_targets() AS t ON t.name = a.source LOOP
+    IF signed THEN
+      DROP TABLE IF EXISTS search_summary_merge_rows;
+      EXECUTE format('CREATE TEMP TABLE search_summary_merge_rows ON COMMIT DROP AS
+        SELECT type, award_category, %1$s, sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(row_count) AS row_count
+        FROM search_summary_pair_rows GROUP BY type, award_category, %1$s', c.key_columns);
+      ANALYZE search_summary_merge_rows;
+      PERFORM merge_group_changes(c.name, 'search_summary_merge_rows', ARRAY['type', 'award_category'] || string_to_array(c.key_columns, ', '),
+        ARRAY['generated_pragmatic_obligation'], 'row_count', 'recipient_hash');
+      CONTINUE;
+    END IF;
+    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
+    WHERE i.schemaname = current_schema() AND i.tablename = c.name;
+    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i WHERE i.schemaname = current_schema() AND i.tablename = c.name LOOP
+      EXECUTE format('DROP INDEX %I', index_name);
+    END LOOP;
+    EXECUTE format('TRUNCATE %I', c.name);
+    EXECUTE format('INSERT INTO %1$I (type, award_category, %2$s, generated_pragmatic_obligation, row_count)
+      SELECT type, award_category, %2$s, sum(generated_pragmatic_obligation), sum(row_count)
+      FROM %3$I GROUP BY type, award_category, %2$s ORDER BY %4$I', c.name, c.key_columns, c.source, c.cluster_column);
+    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
+      EXECUTE definition;
+    END LOOP;
+  END LOOP;
+  PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT a.name::regclass FROM search_summary_pair_all_years() AS a));
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.search_summary_write_pairs(source regclass, signed boolean, lo date, hi date)
  RETURNS void
  LANGUAGE plpgsql
@@ -4555,6 +4651,10 @@ BEGIN
       ARRAY['action_date', 'type', 'award_category'] || string_to_array(target.key_columns, ', '),
       ARRAY['generated_pragmatic_obligation'], 'row_count', 'action_date');
   END LOOP;
+  -- (after a fiscal-year range, refresh_search_summaries rebuilds the companions once, when every range is written)
+  IF signed OR lo IS NULL THEN
+    PERFORM search_summary_write_pair_all_years(signed);
+  END IF;
   DROP TABLE search_summary_pair_rows;
 
   IF rebuild_all THEN

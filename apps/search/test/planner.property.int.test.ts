@@ -47,6 +47,8 @@ const PAIR_SUMMARIES = [
   ...['naics', 'psc', 'cfda', 'recipient'].map((d) => `pop_state_${d}_fy`),
   ...['psc', 'cfda', 'pop_county', 'recipient'].map((d) => `naics_${d}_fy`),
   'naics_month',
+  'awarding_recipient_all',
+  'pop_state_recipient_all',
 ].map((t) => `search_summary_txn_${t}`).concat(['search_summary_award_awarding_fy', 'search_summary_award_pop_state_fy', 'search_summary_award_naics_fy']);
 
 const GROUPS: string[][] = [

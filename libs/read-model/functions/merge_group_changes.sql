@@ -2,8 +2,8 @@
 -- into a table of sums and a count per group (`target`): a row and the change of its group are summed, and
 -- a row whose count reaches 0 is deleted. Keys may be NULL, so a row and a group are matched on the text of
 -- their keys as a record (NULL and '' print differently there), which can be hashed. The target rows are
--- reached through `narrow_by`, a key column never NULL in the changes: its values are given as constants,
--- so the planner knows how many rows they hold and uses the column's index.
+-- reached through `narrow_by`, a key column: its values in the changes are given as constants, so the planner
+-- knows how many rows they hold and uses the column's index (with NULL among them, the rows where it is NULL too).
 CREATE OR REPLACE FUNCTION merge_group_changes(target text, changes text, keys text[], sums text[], count_column text, narrow_by text)
  RETURNS void
  LANGUAGE plpgsql
@@ -17,16 +17,13 @@ DECLARE
 BEGIN
   SELECT format_type(atttypid, atttypmod) INTO narrow_type FROM pg_attribute WHERE attrelid = target::regclass AND attname = narrow_by;
   EXECUTE format('SELECT array_agg(DISTINCT %1$I)::text, bool_or(%1$I IS NULL) FROM %2$I', narrow_by, changes) INTO narrow_values, has_null;
-  IF has_null THEN
-    RAISE EXCEPTION 'merge_group_changes: % has NULL values in %', narrow_by, changes;
-  END IF;
   IF narrow_values IS NULL THEN
     RETURN;
   END IF;
   EXECUTE format($sql$
     WITH gone AS (
       DELETE FROM %1$I AS t
-      WHERE t.%2$I = ANY (%3$L::%4$s[])
+      WHERE (t.%2$I = ANY (%3$L::%4$s[])%12$s)
         AND ROW(%5$s)::text IN (SELECT ROW(%6$s)::text FROM %7$I)
       RETURNING %5$s, %8$s)
     INSERT INTO %1$I (%6$s, %9$s)
@@ -37,6 +34,7 @@ BEGIN
     target, narrow_by, narrow_values, narrow_type,
     (SELECT string_agg('t.' || quote_ident(k), ', ') FROM unnest(keys) AS k), key_list, changes,
     (SELECT string_agg('t.' || quote_ident(m), ', ') FROM unnest(sums || count_column) AS m), measure_list,
-    (SELECT string_agg(format('sum(%I)', m), ', ') FROM unnest(sums || count_column) AS m), count_column);
+    (SELECT string_agg(format('sum(%I)', m), ', ') FROM unnest(sums || count_column) AS m), count_column,
+    CASE WHEN has_null THEN format(' OR t.%I IS NULL', narrow_by) ELSE '' END);
 END
 $function$;

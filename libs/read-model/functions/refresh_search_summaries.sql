@@ -60,6 +60,8 @@ BEGIN
         PERFORM refresh_search_summaries_main(fy, (fy + interval '1 year')::date);
         PERFORM refresh_search_summaries_defc_code(fy, (fy + interval '1 year')::date);
       END LOOP;
+      -- The all-years companions of the filter pairs, from their fiscal-year tables as now written.
+      PERFORM search_summary_write_pair_all_years(false);
     END IF;
   END IF;
   IF rankings_changed THEN

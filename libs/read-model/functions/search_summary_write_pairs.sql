@@ -4,7 +4,7 @@
 -- other summaries, whose hash tables for these sets outgrew the temporary space at bench scale: one scan of
 -- the source into a narrow projection of the columns the pairs keep, then one GROUP BY per table, so only
 -- one table's groups are in memory at a time. A full rebuild writes the tables without their indexes and
--- builds those afterwards.
+-- builds those afterwards. Their all-years companions follow (search_summary_write_pair_all_years).
 CREATE OR REPLACE FUNCTION search_summary_write_pairs(source regclass, signed boolean, lo date, hi date)
  RETURNS void
  LANGUAGE plpgsql
@@ -64,6 +64,10 @@ BEGIN
       ARRAY['action_date', 'type', 'award_category'] || string_to_array(target.key_columns, ', '),
       ARRAY['generated_pragmatic_obligation'], 'row_count', 'action_date');
   END LOOP;
+  -- (after a fiscal-year range, refresh_search_summaries rebuilds the companions once, when every range is written)
+  IF signed OR lo IS NULL THEN
+    PERFORM search_summary_write_pair_all_years(signed);
+  END IF;
   DROP TABLE search_summary_pair_rows;
 
   IF rebuild_all THEN

@@ -32,6 +32,20 @@ describe('planner eligibility', () => {
     expect(tableAnswers(month, req({ level: 'awards' }))).toBe(false);
   });
 
+  it('serves an all-years summary only to requests that compare and group by no date', () => {
+    const all = table('search_summary_txn_awarding_recipient_all');
+    const agency = { agencies: [{ type: 'awarding', tier: 'toptier', name: 'Department of Defense' }] };
+    const category = (filters: object, dateResolution: PlanRequest['dateResolution'] = 'none') =>
+      req({ dateResolution, columns: ['recipient_hash', 'recipient_name', 'recipient_levels', 'generated_pragmatic_obligation'], filters });
+    expect(all.dateColumns).toEqual([]);
+    expect(tableAnswers(all, category(agency))).toBe(true);
+    expect(tableAnswers(all, category({ ...agency, award_type_codes: ['A'] }))).toBe(true);
+    expect(tableAnswers(all, category({ ...agency, time_period: [FY] }))).toBe(false);
+    expect(tableAnswers(all, category(agency, 'fiscal_year'))).toBe(false);
+    expect(tableAnswers(all, req({ dateResolution: 'none', columns: ['action_date', 'generated_pragmatic_obligation'], filters: agency }))).toBe(false);
+    expect(alignedTo('all_years', '2019-10-01', '2020-09-30')).toBe(false);
+  });
+
   it('keeps fiscal-year summaries away from month groupings', () => {
     const awarding = table('search_summary_txn_awarding_fy');
     expect(tableAnswers(awarding, req({ dateResolution: 'fiscal_year', filters: { time_period: [FY] } }))).toBe(true);
@@ -107,11 +121,13 @@ describe('planner eligibility', () => {
       'search_summary_txn_awarding_recipient_fy',
       'search_summary_txn_pop_state_recipient_fy',
       'search_summary_txn_naics_recipient_fy',
+      'search_summary_txn_awarding_recipient_all',
+      'search_summary_txn_pop_state_recipient_all',
     ]);
     // A recipient filter with an agency filter: only the pair keeps both.
     expect(SUMMARY_TABLES.filter((t) => tableAnswers(t, req({
       dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R`, agencies: [{ type: 'awarding', tier: 'toptier', name: 'Department of Defense' }] },
-    }))).map((t) => t.name)).toEqual(['search_summary_txn_awarding_recipient_fy']);
+    }))).map((t) => t.name)).toEqual(['search_summary_txn_awarding_recipient_fy', 'search_summary_txn_awarding_recipient_all']);
     expect(tableAnswers(recipient, req({ level: 'awards', dateResolution: 'none', columns: ['type'], filters: { recipient_id: `${hash}-R` } }))).toBe(false);
   });
 

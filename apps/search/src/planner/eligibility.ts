@@ -15,12 +15,12 @@ export interface PlanRequest {
    * The finest date resolution the query reads from date columns: `month` when it groups by calendar
    * year, quarter or month, `fiscal_year` when it groups by fiscal year, `none` when it reads no date.
    */
-  dateResolution: 'none' | Grain;
+  dateResolution: 'none' | Exclude<Grain, 'all_years'>;
   /** An array column the query unnests into its grouping key (defc, federal_account categories). */
   unnest?: string;
 }
 
-const GRAIN_ORDER: Record<'none' | Grain, number> = { none: 0, fiscal_year: 1, month: 2 };
+const GRAIN_ORDER: Record<'none' | Grain, number> = { none: 0, all_years: 0, fiscal_year: 1, month: 2 };
 
 const lastDayOfMonth = (date: string) => {
   const y = Number(date.slice(0, 4));
@@ -33,6 +33,7 @@ const lastDayOfMonth = (date: string) => {
  * the same rows whether the date is exact or truncated to the first day of its month / fiscal year.
  */
 export function alignedTo(grain: Grain, start: string, end: string): boolean {
+  if (grain === 'all_years') return false;
   if (grain === 'month') return start.endsWith('-01') && end === lastDayOfMonth(end);
   return start.slice(4) === '-10-01' && end.slice(4) === '-09-30';
 }

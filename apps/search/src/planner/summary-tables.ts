@@ -1,5 +1,8 @@
-/** Granularity of the date columns of a summary table. */
-export type Grain = 'month' | 'fiscal_year';
+/**
+ * Granularity of the date columns of a summary table; `all_years`: every year summed, no date column (it
+ * answers only requests that compare and group by no date).
+ */
+export type Grain = 'month' | 'fiscal_year' | 'all_years';
 
 /** A pre-aggregated table of the baseline, described for the planner. */
 export interface SummaryTable {
@@ -62,12 +65,13 @@ function txn(
   const { untyped, ...rest } = more;
   // An untyped table has no award type columns, so it answers no award type filter or per-category column
   // (filters are matched on the columns their compiled SQL reads, libs/filters FilterNeeds).
+  const dated = grain === 'all_years' ? [] : ['action_date'];
   return {
     name,
     level: 'transactions',
     grain,
-    dateColumns: ['action_date'],
-    columns: new Set(['action_date', ...(untyped ? TXN_MEASURES : TXN_BASE), ...subject]),
+    dateColumns: dated,
+    columns: new Set([...dated, ...(untyped ? TXN_MEASURES : TXN_BASE), ...subject]),
     ...rest,
   };
 }
@@ -83,7 +87,7 @@ function award(name: string, grain: Grain, subject: string[] = []): SummaryTable
 }
 
 /**
- * The summaries of the baseline and migrations 0170, 0191 and 0192 (keep in step with them; the planner property
+ * The summaries of the baseline and migrations 0170, 0191, 0192 and 0194 (keep in step with them; the planner property
  * test checks the answers). The DEF summaries store step dates, exact for the def_codes filter's
  * enactment dates.
  */
@@ -133,6 +137,10 @@ export const SUMMARY_TABLES: readonly SummaryTable[] = [
   txn('search_summary_txn_naics_pop_county_fy', 'fiscal_year', [...NAICS, ...POP_COUNTY]),
   txn('search_summary_txn_naics_recipient_fy', 'fiscal_year', [...NAICS, ...RECIPIENT]),
   txn('search_summary_txn_naics_month', 'month', NAICS),
+  // Every year summed (0194, search_summary_pair_all_years) for the recipient pairs requests without a time
+  // period read most: a third of their fiscal-year tables' rows.
+  txn('search_summary_txn_awarding_recipient_all', 'all_years', [...AWARDING_TOPTIER, ...RECIPIENT]),
+  txn('search_summary_txn_pop_state_recipient_all', 'all_years', [...POP_STATE, ...RECIPIENT]),
   // The recipient text key beside what its recipient pairs above lack (0192): CFDA, PSC, county, month.
   txn('search_summary_txn_recipient_text_cfda_fy', 'fiscal_year', [TEXT_KEY, ...CFDA]),
   txn('search_summary_txn_recipient_text_psc_fy', 'fiscal_year', [TEXT_KEY, ...PSC]),

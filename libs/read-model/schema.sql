@@ -3426,7 +3426,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.recipient_hash IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3, 4;
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_federal_account_fy
   SELECT s.action_date, g.award_type_group, u.federal_account_id, coalesce(sum(s.generated_pragmatic_obligation), 0)
@@ -3436,7 +3437,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE u.federal_account_id IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_awarding_agency_fy
   SELECT s.action_date, g.award_type_group, s.awarding_toptier_agency_code,
@@ -3446,7 +3448,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.awarding_toptier_agency_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_awarding_subagency_fy
   SELECT s.action_date, g.award_type_group, s.awarding_subtier_agency_code,
@@ -3457,7 +3460,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.awarding_subtier_agency_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_funding_agency_fy
   SELECT s.action_date, g.award_type_group, s.funding_toptier_agency_code,
@@ -3467,7 +3471,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.funding_toptier_agency_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_funding_subagency_fy
   SELECT s.action_date, g.award_type_group, s.funding_subtier_agency_code,
@@ -3478,7 +3483,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.funding_subtier_agency_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_county_fy
   SELECT s.action_date, g.award_type_group, s.pop_state_code, s.pop_county_code,
@@ -3488,7 +3494,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.pop_state_code IS NOT NULL AND s.pop_county_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3, 4;
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   INSERT INTO search_ranking_psc_fy
   SELECT s.action_date, g.award_type_group, s.product_or_service_code,
@@ -3498,7 +3505,8 @@ BEGIN
     SELECT 'all'::text UNION ALL SELECT m.award_type_group FROM search_award_type_group AS m WHERE m.type = s.type
   ) AS g(award_type_group)
   WHERE s.product_or_service_code IS NOT NULL AND (lo IS NULL OR (s.action_date >= lo AND s.action_date < hi))
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, coalesce(sum(s.generated_pragmatic_obligation), 0) DESC;
 
   PERFORM analyze_search_summaries('search_ranking_recipient_fy', 'search_ranking_federal_account_fy', 'search_ranking_awarding_agency_fy',
     'search_ranking_awarding_subagency_fy', 'search_ranking_funding_agency_fy', 'search_ranking_funding_subagency_fy',
@@ -3528,7 +3536,7 @@ BEGIN
     EXECUTE format(
       'INSERT INTO %1$I (action_date, award_type_group, %2$s, amount%3$s)
        SELECT ''-infinity''::date, award_type_group, %2$s, sum(amount)%4$s FROM %1$I
-       WHERE action_date > ''-infinity'' GROUP BY award_type_group, %2$s',
+       WHERE action_date > ''-infinity'' GROUP BY award_type_group, %2$s ORDER BY award_type_group, sum(amount) DESC',
       t.name, t.keys,
       (SELECT coalesce(string_agg(', ' || quote_ident(f), ''), '') FROM unnest(t.fallbacks) AS f),
       (SELECT coalesce(string_agg(format(', max(%I)', f), ''), '') FROM unnest(t.fallbacks) AS f));

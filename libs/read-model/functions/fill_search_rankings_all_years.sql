@@ -24,7 +24,7 @@ BEGIN
     EXECUTE format(
       'INSERT INTO %1$I (action_date, award_type_group, %2$s, amount%3$s)
        SELECT ''-infinity''::date, award_type_group, %2$s, sum(amount)%4$s FROM %1$I
-       WHERE action_date > ''-infinity'' GROUP BY award_type_group, %2$s',
+       WHERE action_date > ''-infinity'' GROUP BY award_type_group, %2$s ORDER BY award_type_group, sum(amount) DESC',
       t.name, t.keys,
       (SELECT coalesce(string_agg(', ' || quote_ident(f), ''), '') FROM unnest(t.fallbacks) AS f),
       (SELECT coalesce(string_agg(format(', max(%I)', f), ''), '') FROM unnest(t.fallbacks) AS f));

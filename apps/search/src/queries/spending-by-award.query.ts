@@ -179,6 +179,26 @@ function orderBy(sort: ListSort, idColumn: FragmentSqlToken): FragmentSqlToken {
     : sql.fragment`ORDER BY ${sort.expression} ASC NULLS LAST, ${idColumn} ASC`;
 }
 
+/** The order of a page's rows read back from its CTE `page` (`sort_key`: the sort expression's value, `page_id`). */
+export function pageOrder(sort: ListSort): FragmentSqlToken {
+  return sort.order === 'desc'
+    ? sql.fragment`ORDER BY page.sort_key DESC NULLS LAST, page.page_id DESC`
+    : sql.fragment`ORDER BY page.sort_key ASC NULLS LAST, page.page_id ASC`;
+}
+
+/**
+ * Runs a page query with parallel workers off (SET LOCAL, in a transaction of its own). A page walks the sort
+ * index and stops after limit + 1 matches; a parallel plan of the same walk has every worker scan its share
+ * of the index through a Gather Merge and reads far more: at bench scale a keyword + NAICS transaction page
+ * costed 23,294 parallel against 23,538 serial, and took 472 ms against 20 ms.
+ */
+export function serialPlan<T>(db: CommonQueryMethods, run: (t: CommonQueryMethods) => Promise<T>): Promise<T> {
+  return db.transaction(async (t) => {
+    await t.query(sql.unsafe`SET LOCAL max_parallel_workers_per_gather = 0`);
+    return run(t);
+  });
+}
+
 /** Window of a list query: offset paging, or search-after from a cursor. */
 export interface ListWindow {
   limit: number;
@@ -204,9 +224,9 @@ export async function listAwards(
 ): Promise<readonly AwardRow[]> {
   const id = sql.fragment`award_id`;
   const cursor = window.cursor ? sql.fragment`AND ${afterCursor(sort, id, window.cursor)}` : sql.fragment``;
-  const rows = await db.any(sql.type(AwardRowOut)`
+  const rows = await serialPlan(db, (t) => t.any(sql.type(AwardRowOut)`
     WITH page AS (
-      SELECT award_id AS page_id, (${sort.expression})::text AS sort_value, row_number() OVER (${orderBy(sort, id)}) AS position
+      SELECT award_id AS page_id, (${sort.expression})::text AS sort_value, ${sort.expression} AS sort_key
       FROM award_search
       WHERE ${where} AND award_type_group_of(type) = ${group} ${cursor}
       ${orderBy(sort, id)}
@@ -214,8 +234,8 @@ export async function listAwards(
     )
     SELECT page.page_id AS award_id, page.sort_value, ${jsonColumns(AWARD_COLUMNS, 'a')} AS data
     FROM page JOIN award_search AS a ON a.award_id = page.page_id
-    ORDER BY page.position
-  `);
+    ${pageOrder(sort)}
+  `));
   return rows.map((r) => ({ ...r.data, award_id: r.award_id, sort_value: r.sort_value }) as AwardRow);
 }
 
@@ -228,9 +248,9 @@ export async function listSubawards(
 ): Promise<readonly SubawardRow[]> {
   const id = sql.fragment`broker_subaward_id`;
   const cursor = window.cursor ? sql.fragment`AND ${afterCursor(sort, id, window.cursor)}` : sql.fragment``;
-  const rows = await db.any(sql.type(SubawardRowOut)`
+  const rows = await serialPlan(db, (t) => t.any(sql.type(SubawardRowOut)`
     WITH page AS (
-      SELECT broker_subaward_id AS page_id, (${sort.expression})::text AS sort_value, row_number() OVER (${orderBy(sort, id)}) AS position
+      SELECT broker_subaward_id AS page_id, (${sort.expression})::text AS sort_value, ${sort.expression} AS sort_key
       FROM subaward_search
       WHERE ${where} ${cursor}
       ${orderBy(sort, id)}
@@ -238,8 +258,8 @@ export async function listSubawards(
     )
     SELECT page.page_id AS broker_subaward_id, page.sort_value, ${jsonColumns(SUBAWARD_COLUMNS, 's')} AS data
     FROM page JOIN subaward_search AS s ON s.broker_subaward_id = page.page_id
-    ORDER BY page.position
-  `);
+    ${pageOrder(sort)}
+  `));
   return rows.map((r) => ({ ...r.data, broker_subaward_id: r.broker_subaward_id, sort_value: r.sort_value }) as SubawardRow);
 }
 

@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Paging } from '../common/paging';
 import { jsonColumns, JsonRow } from './json-row';
-import type { ListSort } from './spending-by-award.query';
+import { pageOrder, serialPlan, type ListSort } from './spending-by-award.query';
 
 const TRANSACTION_COLUMNS = [
   'transaction_id',
@@ -79,9 +79,9 @@ export async function listTransactions(
 ): Promise<readonly TransactionRow[]> {
   const direction = sort.order === 'desc' ? sql.fragment`DESC` : sql.fragment`ASC`;
   const order = sql.fragment`ORDER BY ${sort.expression} ${direction} NULLS LAST, transaction_id ${direction}`;
-  const rows = await db.any(sql.type(TransactionRowOut)`
+  const rows = await serialPlan(db, (t) => t.any(sql.type(TransactionRowOut)`
     WITH page AS (
-      SELECT transaction_id AS page_id, row_number() OVER (${order}) AS position
+      SELECT transaction_id AS page_id, ${sort.expression} AS sort_key
       FROM transaction_search
       WHERE ${where}
       ${order}
@@ -89,8 +89,8 @@ export async function listTransactions(
     )
     SELECT page.page_id AS transaction_id, ${jsonColumns(TRANSACTION_COLUMNS, 't')} AS data
     FROM page JOIN transaction_search AS t ON t.transaction_id = page.page_id
-    ORDER BY page.position
-  `);
+    ${pageOrder(sort)}
+  `));
   return rows.map((r) => ({ ...r.data, transaction_id: r.transaction_id }) as TransactionRow);
 }
 

@@ -3,10 +3,23 @@ import pg from 'pg';
 /**
  * Brings the search summaries (the pre-aggregations the search planner reads) up to date with the
  * search tables: only what the writes since the last refresh changed, or everything after a bulk load
- * with change recording off (functions/refresh_search_summaries.sql).
+ * with change recording off (functions/refresh_search_summaries.sql). Returns the scope it took. Given a URL,
+ * it opens its own connection (a full rebuild runs for minutes at bench scale: no statement timeout).
  */
-export async function refreshSearchSummaries(client: Pick<pg.Client, 'query'>): Promise<void> {
+export async function refreshSearchSummaries(client: Pick<pg.Client, 'query'> | string): Promise<string | null> {
+  if (typeof client === 'string') {
+    const own = new pg.Client({ connectionString: client });
+    await own.connect();
+    try {
+      return await refreshSearchSummaries(own);
+    } finally {
+      await own.end();
+    }
+  }
   await client.query('SELECT refresh_search_summaries()');
+  // How it went: 'none', 'full', 'fiscal years ...' or 'changed rows in fiscal years ...'.
+  const state = await client.query<{ last_scope: string | null }>('SELECT last_scope FROM search_summary_state');
+  return state.rows[0]?.last_scope ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { createAllInOneGateway, listen, openServingPools, type Gateway, type RunningServer } from '@usas/gateway';
 import { createDbPool } from '@usas/db';
-import { refreshProfileSummaries, runMigrations } from '@usas/read-model';
+import { refreshProfileSummaries, refreshSearchSummaries, runMigrations } from '@usas/read-model';
 import { openDatabase } from '@usas/db/embedded';
 import { createProgress } from '@usas/loader/progress';
 import { loadReferenceData, REFERENCE_GROUPS } from '@usas/loader';
@@ -92,6 +92,13 @@ async function main(): Promise<void> {
       if (generated) say(`  done in ${generated.seconds.toFixed(1)} s (${generated.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)} s`).join(', ')})`);
     }
     say(`Award data: ${formatCounts(await awardDataCounts(database.url))}`);
+    // The search summaries: current after a build or an import (then this finds nothing to do); after a
+    // migration that marked them stale, or an import cut off before its refresh, rebuilt here once, rather than
+    // leaving every search on the base tables until the next load.
+    say('Search summaries: checking that they are current ...');
+    const searchStarted = Date.now();
+    const scope = await refreshSearchSummaries(database.url);
+    say(`Search summaries current (refresh: ${scope ?? 'none'}, ${((Date.now() - searchStarted) / 1000).toFixed(1)} s).`);
     // Current already after a build; after an import, new migrations or a revealed window, rebuilt here once
     // rather than by the first disaster or agency request.
     const summariesStarted = Date.now();

@@ -2573,6 +2573,19 @@ AS $function$
   FROM pg_attribute WHERE attrelid = log AND attnum > 0 AND NOT attisdropped AND attname <> 'sign'
 $function$;
 
+CREATE OR REPLACE FUNCTION public.create_indexes(definitions text[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  definition text;
+BEGIN
+  FOREACH definition IN ARRAY coalesce(definitions, '{}') LOOP
+    EXECUTE definition;
+  END LOOP;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.derive_award_data(scoped boolean DEFAULT false, as_of date DEFAULT CURRENT_DATE)
  RETURNS TABLE(step text, changed bigint, seconds numeric)
  LANGUAGE plpgsql
@@ -3403,6 +3416,23 @@ AS $function$
   FROM generate_series(1, (1 << cardinality(codes)) - 1) m
 $function$;
 
+CREATE OR REPLACE FUNCTION public.drop_table_indexes(VARIADIC tables regclass[])
+ RETURNS text[]
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  definitions text[];
+  index_name regclass;
+BEGIN
+  SELECT array_agg(pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid::regclass::text) INTO definitions
+  FROM pg_index AS i WHERE i.indrelid = ANY (tables);
+  FOR index_name IN SELECT i.indexrelid::regclass FROM pg_index AS i WHERE i.indrelid = ANY (tables) LOOP
+    EXECUTE format('DROP INDEX %s', index_name);
+  END LOOP;
+  RETURN coalesce(definitions, '{}');
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.fill_search_rankings(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql
@@ -4015,23 +4045,15 @@ CREATE OR REPLACE FUNCTION public.refresh_search_rankings(lo date DEFAULT NULL::
 AS $function$
 DECLARE
   definitions text[];
-  names text[];
-  statement text;
 BEGIN
-  SELECT coalesce(array_agg(pg_get_indexdef(i.indexrelid)), '{}'), coalesce(array_agg(quote_ident(x.relname)), '{}')
-  INTO definitions, names
-  FROM pg_index AS i
-  JOIN pg_class AS t ON t.oid = i.indrelid
-  JOIN pg_class AS x ON x.oid = i.indexrelid
-  WHERE t.relnamespace = current_schema()::regnamespace AND t.relkind = 'r' AND t.relname LIKE 'search\_ranking\_%';
-  IF lo IS NULL AND cardinality(names) > 0 THEN
-    EXECUTE 'DROP INDEX ' || array_to_string(names, ', ');
+  IF lo IS NULL THEN
+    definitions := drop_table_indexes(VARIADIC ARRAY(
+      SELECT t.oid::regclass FROM pg_class AS t
+      WHERE t.relnamespace = current_schema()::regnamespace AND t.relkind = 'r' AND t.relname LIKE 'search\_ranking\_%'));
   END IF;
   PERFORM fill_search_rankings(lo, hi);
   IF lo IS NULL THEN
-    FOREACH statement IN ARRAY definitions LOOP
-      EXECUTE statement;
-    END LOOP;
+    PERFORM create_indexes(definitions);
   END IF;
 END
 $function$;
@@ -4144,6 +4166,7 @@ CREATE OR REPLACE FUNCTION public.refresh_search_summaries_core(lo date DEFAULT 
 AS $function$
 DECLARE
   version bigint;
+  recipient_indexes text[];
   started timestamptz := clock_timestamp();
 BEGIN
   LOCK TABLE award_search, transaction_search IN SHARE MODE;
@@ -4152,9 +4175,9 @@ BEGIN
     TRUNCATE search_summary_txn_month, search_summary_txn_awarding_fy, search_summary_txn_funding_fy, search_summary_txn_pop_state_fy, search_summary_txn_pop_county_fy, search_summary_txn_pop_district_fy, search_summary_txn_rloc_state_fy, search_summary_txn_rloc_county_fy, search_summary_txn_rloc_district_fy, search_summary_txn_naics_fy, search_summary_txn_psc_fy, search_summary_txn_cfda_fy, search_summary_txn_recipient_fy,
       search_summary_txn_defc_awarding_month, search_summary_txn_federal_account_fy,
       search_summary_txn_awarding_month, search_summary_txn_pop_state_month, search_recipient_text;
-    -- The recipient summary's hash and key indexes are built after the insert: kept up row by row in date
-    -- order they cost ~10 s at bench scale, built afterwards ~1.2 s.
-    DROP INDEX search_summary_txn_recipient_fy_recipient_idx, search_summary_txn_recipient_fy_parent_idx, search_summary_txn_recipient_fy_text_idx;
+    -- The recipient summary's indexes are built after the insert: its hash and key indexes, kept up row by row
+    -- in date order, cost ~10 s at bench scale, built afterwards ~1.2 s.
+    recipient_indexes := drop_table_indexes('search_summary_txn_recipient_fy');
   ELSE
     PERFORM search_summaries_forget(lo, hi, ARRAY['search_summary_txn_month', 'search_summary_txn_awarding_fy', 'search_summary_txn_funding_fy', 'search_summary_txn_pop_state_fy', 'search_summary_txn_pop_county_fy', 'search_summary_txn_pop_district_fy', 'search_summary_txn_rloc_state_fy', 'search_summary_txn_rloc_county_fy', 'search_summary_txn_rloc_district_fy', 'search_summary_txn_naics_fy', 'search_summary_txn_psc_fy', 'search_summary_txn_cfda_fy', 'search_summary_txn_recipient_fy', 'search_summary_txn_defc_awarding_month', 'search_summary_txn_federal_account_fy',
       'search_summary_txn_awarding_month', 'search_summary_txn_pop_state_month']);
@@ -4164,9 +4187,7 @@ BEGIN
   PERFORM search_summary_write_txn_sets(false);
   PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
   IF lo IS NULL THEN
-    CREATE INDEX search_summary_txn_recipient_fy_recipient_idx ON search_summary_txn_recipient_fy (recipient_hash, action_date);
-    CREATE INDEX search_summary_txn_recipient_fy_parent_idx ON search_summary_txn_recipient_fy (parent_recipient_hash, action_date) WHERE parent_recipient_hash IS NOT NULL;
-    CREATE INDEX search_summary_txn_recipient_fy_text_idx ON search_summary_txn_recipient_fy (recipient_text_key, action_date);
+    PERFORM create_indexes(recipient_indexes);
   END IF;
   PERFORM search_summaries_awards(lo, hi);
 
@@ -4568,8 +4589,6 @@ AS $function$
 DECLARE
   c record;
   index_defs text[];
-  index_name text;
-  definition text;
 BEGIN
   FOR c IN SELECT a.name, a.source, a.cluster_column, t.key_columns
     FROM search_summary_pair_all_years() AS a JOIN search_summary_pair_targets() AS t ON t.name = a.source LOOP
@@ -4583,18 +4602,12 @@ BEGIN
         ARRAY['generated_pragmatic_obligation'], 'row_count', 'recipient_hash');
       CONTINUE;
     END IF;
-    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
-    WHERE i.schemaname = current_schema() AND i.tablename = c.name;
-    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i WHERE i.schemaname = current_schema() AND i.tablename = c.name LOOP
-      EXECUTE format('DROP INDEX %I', index_name);
-    END LOOP;
+    index_defs := drop_table_indexes(c.name::regclass);
     EXECUTE format('TRUNCATE %I', c.name);
     EXECUTE format('INSERT INTO %1$I (type, award_category, %2$s, generated_pragmatic_obligation, row_count)
       SELECT type, award_category, %2$s, sum(generated_pragmatic_obligation), sum(row_count)
       FROM %3$I GROUP BY type, award_category, %2$s ORDER BY %4$I', c.name, c.key_columns, c.source, c.cluster_column);
-    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
-      EXECUTE definition;
-    END LOOP;
+    PERFORM create_indexes(index_defs);
   END LOOP;
   PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT a.name::regclass FROM search_summary_pair_all_years() AS a));
 END
@@ -4608,18 +4621,11 @@ DECLARE
   target record;
   rebuild_all boolean := lo IS NULL AND NOT signed;
   index_defs text[];
-  index_name text;
-  definition text;
   rows_sql text;
 BEGIN
   IF rebuild_all THEN
     EXECUTE 'TRUNCATE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
-    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
-    WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t);
-    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i
-      WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t) LOOP
-      EXECUTE format('DROP INDEX %I', index_name);
-    END LOOP;
+    index_defs := drop_table_indexes(VARIADIC ARRAY(SELECT t.name::regclass FROM search_summary_pair_targets() AS t));
   ELSIF NOT signed THEN
     PERFORM search_summaries_forget(lo, hi, ARRAY(SELECT t.name FROM search_summary_pair_targets() AS t));
   END IF;
@@ -4666,9 +4672,7 @@ BEGIN
   DROP TABLE search_summary_pair_rows;
 
   IF rebuild_all THEN
-    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
-      EXECUTE definition;
-    END LOOP;
+    PERFORM create_indexes(index_defs);
   END IF;
   PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT t.name::regclass FROM search_summary_pair_targets() AS t));
 END

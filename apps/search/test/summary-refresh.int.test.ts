@@ -3,6 +3,8 @@
  * (the baseline), or rebuilds the fiscal years they changed, and either way leaves every summary
  * and ranking table exactly as a full rebuild would. Runs on the template's generated dataset.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { sql } from 'slonik';
 
@@ -224,5 +226,19 @@ describe('summary refresh by changed rows and by fiscal year', () => {
     await db.pool.query(sql.unsafe`UPDATE transaction_search SET generated_pragmatic_obligation = generated_pragmatic_obligation + 1`);
     expect((await state()).dirty_fiscal_years.length).toBeGreaterThan(10);
     expect((await refresh()).last_scope).toBe('full');
+  });
+
+  it('leaves every index of the summary and ranking tables as the schema defines it after rebuilds that drop them', async () => {
+    // Full rebuilds drop these tables' indexes and build them again afterwards (drop_table_indexes, create_indexes);
+    // the tests above ran several. The committed schema dump is read from a database that was only migrated.
+    const summaryIndex = /^CREATE (UNIQUE )?INDEX \S+ ON public\.(search_summary_(txn|award)_|search_ranking_)\S+ /;
+    const schema = readFileSync(join(__dirname, '../../../libs/read-model/schema.sql'), 'utf8');
+    const expected = schema.split('\n').filter((line) => summaryIndex.test(line)).sort();
+    const actual = (await db.pool.anyFirst(sql.unsafe`
+      SELECT pg_get_indexdef(i.indexrelid) || ';' FROM pg_index AS i JOIN pg_class AS t ON t.oid = i.indrelid
+      WHERE t.relnamespace = current_schema()::regnamespace`)).map(String).filter((line) => summaryIndex.test(line)).sort();
+    expect(expected.length).toBeGreaterThan(90);
+    expect(expected).toContain('CREATE INDEX search_summary_txn_recipient_fy_text_idx ON public.search_summary_txn_recipient_fy USING btree (recipient_text_key, action_date);');
+    expect(actual).toEqual(expected);
   });
 });

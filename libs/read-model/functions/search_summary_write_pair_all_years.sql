@@ -10,8 +10,6 @@ AS $function$
 DECLARE
   c record;
   index_defs text[];
-  index_name text;
-  definition text;
 BEGIN
   FOR c IN SELECT a.name, a.source, a.cluster_column, t.key_columns
     FROM search_summary_pair_all_years() AS a JOIN search_summary_pair_targets() AS t ON t.name = a.source LOOP
@@ -25,18 +23,12 @@ BEGIN
         ARRAY['generated_pragmatic_obligation'], 'row_count', 'recipient_hash');
       CONTINUE;
     END IF;
-    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
-    WHERE i.schemaname = current_schema() AND i.tablename = c.name;
-    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i WHERE i.schemaname = current_schema() AND i.tablename = c.name LOOP
-      EXECUTE format('DROP INDEX %I', index_name);
-    END LOOP;
+    index_defs := drop_table_indexes(c.name::regclass);
     EXECUTE format('TRUNCATE %I', c.name);
     EXECUTE format('INSERT INTO %1$I (type, award_category, %2$s, generated_pragmatic_obligation, row_count)
       SELECT type, award_category, %2$s, sum(generated_pragmatic_obligation), sum(row_count)
       FROM %3$I GROUP BY type, award_category, %2$s ORDER BY %4$I', c.name, c.key_columns, c.source, c.cluster_column);
-    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
-      EXECUTE definition;
-    END LOOP;
+    PERFORM create_indexes(index_defs);
   END LOOP;
   PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT a.name::regclass FROM search_summary_pair_all_years() AS a));
 END

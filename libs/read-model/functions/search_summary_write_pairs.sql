@@ -13,18 +13,11 @@ DECLARE
   target record;
   rebuild_all boolean := lo IS NULL AND NOT signed;
   index_defs text[];
-  index_name text;
-  definition text;
   rows_sql text;
 BEGIN
   IF rebuild_all THEN
     EXECUTE 'TRUNCATE ' || (SELECT string_agg(quote_ident(t.name), ', ') FROM search_summary_pair_targets() AS t);
-    SELECT array_agg(i.indexdef ORDER BY i.indexname) INTO index_defs FROM pg_indexes AS i
-    WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t);
-    FOR index_name IN SELECT i.indexname FROM pg_indexes AS i
-      WHERE i.schemaname = current_schema() AND i.tablename IN (SELECT t.name FROM search_summary_pair_targets() AS t) LOOP
-      EXECUTE format('DROP INDEX %I', index_name);
-    END LOOP;
+    index_defs := drop_table_indexes(VARIADIC ARRAY(SELECT t.name::regclass FROM search_summary_pair_targets() AS t));
   ELSIF NOT signed THEN
     PERFORM search_summaries_forget(lo, hi, ARRAY(SELECT t.name FROM search_summary_pair_targets() AS t));
   END IF;
@@ -71,9 +64,7 @@ BEGIN
   DROP TABLE search_summary_pair_rows;
 
   IF rebuild_all THEN
-    FOREACH definition IN ARRAY coalesce(index_defs, '{}') LOOP
-      EXECUTE definition;
-    END LOOP;
+    PERFORM create_indexes(index_defs);
   END IF;
   PERFORM analyze_search_summaries(VARIADIC ARRAY(SELECT t.name::regclass FROM search_summary_pair_targets() AS t));
 END

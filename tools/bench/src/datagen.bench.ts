@@ -55,7 +55,11 @@ export async function run(args: string[]): Promise<void> {
     const out = [
       `datagen benchmark: scale=${result.scale} seed=${result.seed} today=${result.today} (reference data ${referenceSeconds.toFixed(1)} s, not counted)`,
       '',
-      table(['phase', 'seconds'], [...result.phases.map((p) => [p.phase, p.seconds.toFixed(1)]), ['total', result.seconds.toFixed(1)]]),
+      // CPU busy: the share of all the machine's cores in use during the phase (this build and anything beside it).
+      table(['phase', 'seconds', 'CPU busy'], [
+        ...result.phases.map((p) => [p.phase, p.seconds.toFixed(1), p.cpuBusy === undefined ? '-' : `${Math.round(p.cpuBusy * 100)}%`]),
+        ['total', result.seconds.toFixed(1), ''],
+      ]),
       '',
       table(['table', 'rows'], Object.entries(result.rows).map(([t, n]) => [t, n.toLocaleString('en-US')])),
       '',

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummaries, runDerive, setChangeRecording, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { buildAccountFiles } from './accounts';
+import { busyShare, sampleCpu } from './cpu-use';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
 import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
 import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
@@ -30,7 +31,8 @@ export interface GenerateResult {
   seed: number;
   today: string;
   rows: Record<string, number>;
-  phases: Array<{ phase: string; seconds: number }>;
+  /** Wall time of each phase and, where the machine's counters can be read, the share of all its cores busy meanwhile. */
+  phases: Array<{ phase: string; seconds: number; cpuBusy?: number }>;
   derive: DeriveStep[];
   /** Rebuild time of each index, slowest first. */
   indexes: Array<{ table: string; index: string; seconds: number }>;
@@ -92,10 +94,14 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
   const phases: GenerateResult['phases'] = [];
   const started = performance.now();
   let phaseStarted = started;
+  let phaseCpu = sampleCpu();
   const endPhase = (phase: string) => {
     const now = performance.now();
-    phases.push({ phase, seconds: Math.round((now - phaseStarted) / 100) / 10 });
+    const cpu = sampleCpu();
+    const busy = busyShare(phaseCpu, cpu);
+    phases.push({ phase, seconds: Math.round((now - phaseStarted) / 100) / 10, ...(busy === null ? {} : { cpuBusy: Math.round(busy * 100) / 100 }) });
     phaseStarted = now;
+    phaseCpu = cpu;
   };
   const rows: Record<string, number> = {};
 
@@ -302,9 +308,10 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     await setChangeRecording(admin, true);
     progress({ phase: 'summaries', note: 'search summaries' });
     await refreshSearchSummaries(admin);
+    endPhase('search summaries (text indexes building alongside)');
     progress({ phase: 'summaries', note: 'disaster and agency summaries' });
     await refreshProfileSummaries(admin);
-    endPhase('summaries (text indexes building alongside)');
+    endPhase('disaster and agency summaries (text indexes alongside)');
     await textIndexes;
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
     await analyzeSideBySide(options.url, searchTables);

@@ -298,26 +298,31 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     await analyzeSideBySide(options.url, AWARD_DATA_TABLES.filter((t) => !searchTables.includes(t)));
     endPhase('analyze');
 
-    progress({ phase: 'text indexes', note: 'keyword-document trigram indexes, beside the summaries' });
-    // One connection per text index, each with one parallel worker: the workers take the core the summary
-    // refresh leaves once it is done.
-    const textIndexes = restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 3, workersPerBuild: 1, memory: '2GB', onIndex });
-    textIndexes.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+    progress({ phase: 'text indexes', note: 'keyword-document trigram indexes, then disaster and agency summaries, beside the search summaries' });
+    // The search summary refresh is one statement after another on one connection, so most of it leaves the second
+    // core idle. Beside it runs a second lane: the text indexes (one connection each, one parallel worker each),
+    // then the disaster and agency summaries. Neither reads what the search refresh writes; CREATE INDEX and the
+    // refresh both take SHARE locks on the search tables, which do not conflict.
+    const sideLane = (async () => {
+      await restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 3, workersPerBuild: 1, memory: '2GB', onIndex });
+      progress({ phase: 'summaries', note: 'disaster and agency summaries' });
+      await refreshProfileSummaries(options.url);
+      progress({ phase: 'summaries', note: 'disaster and agency summaries done' });
+    })();
+    sideLane.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
 
     // The pre-aggregations the search planner reads, rebuilt whole (change recording was off for the load).
     await setChangeRecording(admin, true);
     progress({ phase: 'summaries', note: 'search summaries' });
     await refreshSearchSummaries(admin);
-    endPhase('search summaries (text indexes building alongside)');
-    progress({ phase: 'summaries', note: 'disaster and agency summaries' });
-    await refreshProfileSummaries(admin);
-    endPhase('disaster and agency summaries (text indexes alongside)');
-    await textIndexes;
+    endPhase('search summaries (text indexes, then disaster and agency summaries, alongside)');
+    await sideLane;
+    endPhase('rest of the text indexes, disaster and agency summaries');
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
     await analyzeSideBySide(options.url, searchTables);
     indexes.sort((a, b) => b.seconds - a.seconds);
     indexesDropped = false;
-    endPhase('text indexes (rest)');
+    endPhase('analyze search tables');
 
     for (const t of ['recipient_lookup', 'recipient_profile', 'parent_award']) {
       rows[t] = Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]?.n ?? 0);

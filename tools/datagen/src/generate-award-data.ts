@@ -98,8 +98,10 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
   const endPhase = (phase: string) => {
     const now = performance.now();
     const cpu = sampleCpu();
-    const busy = busyShare(phaseCpu, cpu);
-    phases.push({ phase, seconds: Math.round((now - phaseStarted) / 100) / 10, ...(busy === null ? {} : { cpuBusy: Math.round(busy * 100) / 100 }) });
+    const seconds = Math.round((now - phaseStarted) / 100) / 10;
+    // Under a second the counters (clock ticks, 1/100 s) say little: no share then.
+    const busy = seconds >= 1 ? busyShare(phaseCpu, cpu) : null;
+    phases.push({ phase, seconds, ...(busy === null ? {} : { cpuBusy: Math.round(busy * 100) / 100 }) });
     phaseStarted = now;
     phaseCpu = cpu;
   };

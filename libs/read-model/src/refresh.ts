@@ -1,5 +1,16 @@
 import pg from 'pg';
 
+/** Runs `work` on a connection of its own to `url` (no pool: no statement timeout), closed afterwards. */
+async function withOwnClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const own = new pg.Client({ connectionString: url });
+  await own.connect();
+  try {
+    return await work(own);
+  } finally {
+    await own.end();
+  }
+}
+
 /**
  * Brings the search summaries (the pre-aggregations the search planner reads) up to date with the
  * search tables: only what the writes since the last refresh changed, or everything after a bulk load
@@ -7,15 +18,7 @@ import pg from 'pg';
  * it opens its own connection (a full rebuild runs for minutes at bench scale: no statement timeout).
  */
 export async function refreshSearchSummaries(client: Pick<pg.Client, 'query'> | string): Promise<string | null> {
-  if (typeof client === 'string') {
-    const own = new pg.Client({ connectionString: client });
-    await own.connect();
-    try {
-      return await refreshSearchSummaries(own);
-    } finally {
-      await own.end();
-    }
-  }
+  if (typeof client === 'string') return withOwnClient(client, refreshSearchSummaries);
   await client.query('SELECT refresh_search_summaries()');
   // How it went: 'none', 'full', 'fiscal years ...' or 'changed rows in fiscal years ...'.
   const state = await client.query<{ last_scope: string | null }>('SELECT last_scope FROM search_summary_state');
@@ -38,15 +41,7 @@ export async function setChangeRecording(client: Pick<pg.Client, 'query'>, on: b
  * use a connection without the interactive statement timeout (given a URL, it opens its own).
  */
 export async function refreshProfileSummaries(client: Pick<pg.Client, 'query'> | string): Promise<void> {
-  if (typeof client === 'string') {
-    const own = new pg.Client({ connectionString: client });
-    await own.connect();
-    try {
-      return await refreshProfileSummaries(own);
-    } finally {
-      await own.end();
-    }
-  }
+  if (typeof client === 'string') return withOwnClient(client, refreshProfileSummaries);
   await client.query('SELECT refresh_disaster_summaries()');
   await client.query('SELECT refresh_agency_summaries()');
 }

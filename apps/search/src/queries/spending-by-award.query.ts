@@ -173,7 +173,8 @@ function afterCursor(sort: ListSort, idColumn: FragmentSqlToken, cursor: ListCur
     OR (${sort.expression}) IS NULL)`;
 }
 
-function orderBy(sort: ListSort, idColumn: FragmentSqlToken): FragmentSqlToken {
+/** A list's sort order: the sort expression (nulls last), then the id column in the same direction. */
+export function orderBy(sort: ListSort, idColumn: FragmentSqlToken): FragmentSqlToken {
   return sort.order === 'desc'
     ? sql.fragment`ORDER BY ${sort.expression} DESC NULLS LAST, ${idColumn} DESC`
     : sql.fragment`ORDER BY ${sort.expression} ASC NULLS LAST, ${idColumn} ASC`;

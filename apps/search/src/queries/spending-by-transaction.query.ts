@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Paging } from '../common/paging';
 import { jsonColumns, JsonRow } from './json-row';
-import { pageOrder, serialPlan, type ListSort } from './spending-by-award.query';
+import { orderBy, pageOrder, serialPlan, type ListSort } from './spending-by-award.query';
 
 const TRANSACTION_COLUMNS = [
   'transaction_id',
@@ -77,8 +77,7 @@ export async function listTransactions(
   sort: ListSort,
   page: Paging,
 ): Promise<readonly TransactionRow[]> {
-  const direction = sort.order === 'desc' ? sql.fragment`DESC` : sql.fragment`ASC`;
-  const order = sql.fragment`ORDER BY ${sort.expression} ${direction} NULLS LAST, transaction_id ${direction}`;
+  const order = orderBy(sort, sql.fragment`transaction_id`);
   const rows = await serialPlan(db, (t) => t.any(sql.type(TransactionRowOut)`
     WITH page AS (
       SELECT transaction_id AS page_id, ${sort.expression} AS sort_key

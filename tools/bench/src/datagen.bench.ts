@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createDbPool } from '@usas/db';
 import { runMigrations } from '@usas/read-model';
@@ -52,14 +53,21 @@ export async function run(args: string[]): Promise<void> {
       },
     });
     const rowsLoaded = (result.rows.award_search ?? 0) + (result.rows.transaction_search ?? 0) + (result.rows.subaward_search ?? 0) + (result.rows.financial_accounts_by_awards ?? 0);
+    const cores = availableParallelism();
+    const coreSeconds = result.phases.reduce((n, p) => n + (p.cpuBusy === undefined ? 0 : p.seconds * p.cpuBusy * cores), 0);
     const out = [
       `datagen benchmark: scale=${result.scale} seed=${result.seed} today=${result.today} (reference data ${referenceSeconds.toFixed(1)} s, not counted)`,
       '',
-      // CPU busy: the share of all the machine's cores in use during the phase (this build and anything beside it).
-      table(['phase', 'seconds', 'CPU busy'], [
-        ...result.phases.map((p) => [p.phase, p.seconds.toFixed(1), p.cpuBusy === undefined ? '-' : `${Math.round(p.cpuBusy * 100)}%`]),
-        ['total', result.seconds.toFixed(1), ''],
+      // CPU busy: the share of all the machine's cores in use during the phase (this build and anything beside it);
+      // core-s: that share times the phase's seconds and the number of cores (the indented lines are steps inside
+      // a phase, not counted again).
+      table(['phase', 'seconds', 'CPU busy', 'core-s'], [
+        ...result.phases.map((p) => [p.phase, p.seconds.toFixed(1), p.cpuBusy === undefined ? '-' : `${Math.round(p.cpuBusy * 100)}%`,
+          p.cpuBusy === undefined ? '-' : (p.seconds * p.cpuBusy * cores).toFixed(0)]),
+        ['total', result.seconds.toFixed(1), '', coreSeconds.toFixed(0)],
       ]),
+      // The floor this work sets: with every core busy all the time, the build still takes core-s / cores.
+      `CPU work: ${coreSeconds.toFixed(0)} core-seconds on ${cores} cores: no schedule of this work ends in less than ${(coreSeconds / cores).toFixed(0)} s`,
       '',
       table(['table', 'rows'], Object.entries(result.rows).map(([t, n]) => [t, n.toLocaleString('en-US')])),
       '',

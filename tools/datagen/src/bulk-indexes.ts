@@ -61,8 +61,8 @@ export interface RestoreOptions {
   workersPerBuild?: number;
   /** maintenance_work_mem of each build (default 1GB). */
   memory?: string;
-  /** Only the recorded indexes this accepts (default all). */
-  only?: (index: { table: string; name: string }) => boolean;
+  /** Only the recorded indexes this accepts (default all); `constraint`: a primary key or unique constraint. */
+  only?: (index: { table: string; name: string; constraint: boolean }) => boolean;
   onIndex?: (name: string, done: number, total: number, seconds: number, table: string) => void;
 }
 
@@ -76,7 +76,7 @@ export async function restoreBulkIndexes(url: string, options: RestoreOptions = 
       FROM bulk_load_dropped_index d
       LEFT JOIN pg_class c ON c.relname = d.table_name AND c.relnamespace = current_schema()::regnamespace
       ORDER BY coalesce(c.relpages, 0) DESC, d.is_constraint DESC, d.index_name`)).rows;
-    if (options.only) pending = pending.filter((d) => options.only!({ table: d.table_name, name: d.index_name }));
+    if (options.only) pending = pending.filter((d) => options.only!({ table: d.table_name, name: d.index_name, constraint: d.is_constraint }));
   } finally {
     await admin.end();
   }

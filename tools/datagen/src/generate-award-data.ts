@@ -245,20 +245,25 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     }
     endPhase('generate+load');
 
-    // File A/B/GTAS, the index rebuild and the derived tables side by side: none of them writes what another
-    // reads or locks. Accounts read File C and write their own tables; the index builds take SHARE locks on
-    // the bulk tables; derive only reads those (the generator wrote the rows' recipient levels, and the
-    // award-level steps would change nothing: its tests check both) and writes the recipient and
-    // parent_award tables, with hash joins that need no index.
-    // The keyword-document trigram indexes (the baseline) are the slowest builds by far and nothing
-    // in derive or the summaries reads them, so they are built last, alongside the summary refresh:
-    // CREATE INDEX and the refresh's SHARE lock do not block each other.
-    progress({ phase: 'index', note: 'rebuilding indexes, File A/B/GTAS and derived tables alongside' });
+    // What follows runs on two lanes. The search summary refresh (one statement after another on one connection,
+    // the longest step by far) needs only the rows of the search tables: no index, no derived table, no account
+    // file. It starts first, on its own connection. Beside it the second lane rebuilds the other indexes, File
+    // A/B/GTAS and the derived tables, then the keyword-document trigram indexes, then the disaster and agency
+    // summaries. None of these writes what the refresh reads, and their locks do not conflict with its SHARE
+    // locks: CREATE INDEX takes SHARE, derive's lock is SHARE too, the rest reads. What would conflict is taken
+    // before the lanes start: the primary and unique keys (ALTER TABLE ADD CONSTRAINT locks the table
+    // exclusively, which would wait for the whole refresh) and the switch of the change-recording triggers.
+    progress({ phase: 'index', note: 'primary and unique keys' });
     const indexes: GenerateResult['indexes'] = [];
     const onIndex = (name: string, done: number, n: number, seconds: number, table: string) => {
       indexes.push({ table, index: name, seconds });
       progress({ phase: 'index', done, total: n, note: name });
     };
+    await restoreBulkIndexes(options.url, { only: (i) => i.constraint, onIndex });
+    // The refresh rebuilds every summary (recording was off for the load); the triggers record writes again.
+    await setChangeRecording(admin, true);
+    endPhase('primary and unique keys');
+
     const isTextIndex = (index: { name: string }) => index.name.includes('keyword_document');
     const sideTimes: Array<{ phase: string; seconds: number }> = [];
     const timed = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
@@ -267,59 +272,56 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       sideTimes.push({ phase, seconds: Math.round((performance.now() - t0) / 100) / 10 });
       return out;
     };
-    const accounts = timed('  accounts (alongside)', async () => {
-      Object.assign(rows, await buildAccountFiles(admin, defPickers(catalog).plain));
-      await admin.query(`
-        SELECT setval('award_search_award_id_seq', greatest((SELECT max(award_id) FROM award_search), 1)),
-          setval('transaction_search_transaction_id_seq', greatest((SELECT max(transaction_id) FROM transaction_search), 1)),
-          setval('subaward_search_broker_subaward_id_seq', greatest((SELECT max(broker_subaward_id) FROM subaward_search), 1)),
-          setval(pg_get_serial_sequence('financial_accounts_by_awards', 'financial_accounts_by_awards_id'),
-            greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
-    });
-    const deriving = timed('  derive (alongside)', async () => {
-      const client = new pg.Client({ connectionString: options.url });
-      await client.connect();
-      try {
-        return await runDerive(client, { scoped: false, asOf: todayIso, skip: GENERATOR_WRITTEN_STEPS, levelsWritten: true });
-      } finally {
-        await client.end();
-      }
-    });
-    // Awaited together below; these only keep an early failure of one from going unhandled meanwhile.
-    accounts.catch(() => undefined);
-    deriving.catch(() => undefined);
-    await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i), onIndex }));
-    const [, derive] = await Promise.all([accounts, deriving]);
-    endPhase('index, accounts and derive');
-    phases.push(...sideTimes);
-
-    // The three search tables are analysed once, at the end, after their text indexes exist (the statistics
-    // of the index expressions come with them); the refresh in between only scans and hashes them.
     const searchTables = ['transaction_search', 'award_search', 'subaward_search'];
-    progress({ phase: 'analyze', note: 'statistics' });
-    await analyzeSideBySide(options.url, AWARD_DATA_TABLES.filter((t) => !searchTables.includes(t)));
-    endPhase('analyze');
-
-    progress({ phase: 'text indexes', note: 'keyword-document trigram indexes, then disaster and agency summaries, beside the search summaries' });
-    // The search summary refresh is one statement after another on one connection, so most of it leaves the second
-    // core idle. Beside it runs a second lane: the text indexes (one connection each, one parallel worker each),
-    // then the disaster and agency summaries. Neither reads what the search refresh writes; CREATE INDEX and the
-    // refresh both take SHARE locks on the search tables, which do not conflict.
-    const sideLane = (async () => {
-      await restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 3, workersPerBuild: 1, memory: '2GB', onIndex });
+    progress({ phase: 'summaries', note: 'search summaries, beside indexes, File A/B/GTAS, derived tables and profile summaries' });
+    const searchLane = timed('  search summaries', () => refreshSearchSummaries(options.url));
+    const otherLane = (async () => {
+      // File A/B/GTAS, the index rebuild and the derived tables side by side: none of them writes what another
+      // reads or locks. Accounts read File C and write their own tables; the index builds take SHARE locks on
+      // the bulk tables; derive only reads those (the generator wrote the rows' recipient levels, and the
+      // award-level steps would change nothing: its tests check both) and writes the recipient and
+      // parent_award tables, with hash joins that need no index.
+      const accounts = timed('  accounts', async () => {
+        Object.assign(rows, await buildAccountFiles(admin, defPickers(catalog).plain));
+        await admin.query(`
+          SELECT setval('award_search_award_id_seq', greatest((SELECT max(award_id) FROM award_search), 1)),
+            setval('transaction_search_transaction_id_seq', greatest((SELECT max(transaction_id) FROM transaction_search), 1)),
+            setval('subaward_search_broker_subaward_id_seq', greatest((SELECT max(broker_subaward_id) FROM subaward_search), 1)),
+            setval(pg_get_serial_sequence('financial_accounts_by_awards', 'financial_accounts_by_awards_id'),
+              greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
+      });
+      const deriving = timed('  derive', async () => {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        try {
+          return await runDerive(client, { scoped: false, asOf: todayIso, skip: GENERATOR_WRITTEN_STEPS, levelsWritten: true });
+        } finally {
+          await client.end();
+        }
+      });
+      // Awaited together below; these only keep an early failure of one from going unhandled meanwhile.
+      accounts.catch(() => undefined);
+      deriving.catch(() => undefined);
+      await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i), onIndex }));
+      const [, derived] = await Promise.all([accounts, deriving]);
+      // Statistics of the other tables now; the three search tables are analysed once, at the end, after their
+      // text indexes exist (the statistics of the index expressions come with them).
+      await timed('  analyze', () => analyzeSideBySide(options.url, AWARD_DATA_TABLES.filter((t) => !searchTables.includes(t))));
+      // The keyword-document trigram indexes: the slowest builds by far, and nothing in derive or the summaries
+      // reads them (one connection each, one parallel worker each).
+      await timed('  text indexes', () => restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 3, workersPerBuild: 1, memory: '2GB', onIndex }));
       progress({ phase: 'summaries', note: 'disaster and agency summaries' });
-      await refreshProfileSummaries(options.url);
+      await timed('  disaster and agency summaries', () => refreshProfileSummaries(options.url));
       progress({ phase: 'summaries', note: 'disaster and agency summaries done' });
+      return derived;
     })();
-    sideLane.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
-
-    // The pre-aggregations the search planner reads, rebuilt whole (change recording was off for the load).
-    await setChangeRecording(admin, true);
-    progress({ phase: 'summaries', note: 'search summaries' });
-    await refreshSearchSummaries(admin);
-    endPhase('search summaries (text indexes, then disaster and agency summaries, alongside)');
-    await sideLane;
-    endPhase('rest of the text indexes, disaster and agency summaries');
+    // Both lanes run to their end even when one fails, so that no statement is left running behind the error.
+    const [searchDone, otherDone] = await Promise.allSettled([searchLane, otherLane]);
+    if (searchDone.status === 'rejected') throw searchDone.reason;
+    if (otherDone.status === 'rejected') throw otherDone.reason;
+    const derive = otherDone.value;
+    endPhase('search summaries beside the other indexes, accounts, derive, text indexes, disaster and agency summaries');
+    phases.push(...sideTimes);
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
     await analyzeSideBySide(options.url, searchTables);
     indexes.sort((a, b) => b.seconds - a.seconds);

@@ -1995,8 +1995,6 @@ CREATE INDEX agency_latest_defc_idx ON public.agency_latest_defc USING btree (to
 
 CREATE INDEX aab_submission_idx ON public.appropriation_account_balances USING btree (submission_id);
 
-CREATE INDEX aab_tas_submission_idx ON public.appropriation_account_balances USING btree (treasury_account_identifier, submission_id);
-
 CREATE INDEX aab_treasury_account_idx ON public.appropriation_account_balances USING btree (treasury_account_identifier, submission_id);
 
 CREATE INDEX award_search_action_date_idx ON public.award_search USING btree (action_date);
@@ -2064,8 +2062,6 @@ CREATE INDEX faba_submission_idx ON public.financial_accounts_by_awards USING bt
 CREATE INDEX faba_treasury_account_idx ON public.financial_accounts_by_awards USING btree (treasury_account_id);
 
 CREATE INDEX fabpaoc_submission_idx ON public.financial_accounts_by_program_activity_object_class USING btree (submission_id);
-
-CREATE INDEX fabpaoc_tas_submission_idx ON public.financial_accounts_by_program_activity_object_class USING btree (treasury_account_id, submission_id);
 
 CREATE INDEX fabpaoc_treasury_account_idx ON public.financial_accounts_by_program_activity_object_class USING btree (treasury_account_id, submission_id);
 

@@ -37,6 +37,20 @@ describe('migrations', () => {
     expect(await history()).toEqual(readMigrations().map((m) => m.name));
   });
 
+  it('leave no table with two indexes that are the same but for their names', async () => {
+    // Same columns or expressions, operator classes, collations, uniqueness and predicate: every write keeps both
+    // up to date and the planner can use only one.
+    const twins = await db.pool.any(sql.unsafe`
+      SELECT i.indrelid::regclass::text AS table_name, array_agg(i.indexrelid::regclass::text ORDER BY i.indexrelid::regclass::text) AS indexes
+      FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+      WHERE c.relnamespace = current_schema()::regnamespace
+      GROUP BY i.indrelid, c.relam, i.indkey::text, i.indclass::text, i.indcollation::text, i.indisunique,
+        pg_get_expr(i.indexprs, i.indrelid), pg_get_expr(i.indpred, i.indrelid)
+      HAVING count(*) > 1
+      ORDER BY 1`);
+    expect(twins).toEqual([]);
+  });
+
   it('refuse to run when an applied migration was edited', async () => {
     const dir = copyOf(MIGRATIONS_DIR);
     appendFileSync(path.join(dir, BASELINE), '\n-- edited\n');

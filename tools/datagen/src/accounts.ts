@@ -101,6 +101,10 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
       FROM staff s CROSS JOIN salaries sal
     ) rows
     ORDER BY 2, 1, 3 NULLS FIRST, 4 NULLS FIRST, 5 NULLS FIRST`, [plainDefCode]);
+  // Statistics after each fill: the table was emptied above, and the next statement joins or filters it. Without
+  // them the planner counts one row, and at bench scale the earlier File A periods (a nested loop over 760k File B
+  // groups that filtered 418M rows) took 66 s instead of 6 s.
+  await client.query('ANALYZE financial_accounts_by_program_activity_object_class');
 
   const earlierB = await client.query(`
     INSERT INTO financial_accounts_by_program_activity_object_class (treasury_account_id, submission_id, program_activity_id,
@@ -126,6 +130,7 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
     FROM financial_accounts_by_program_activity_object_class b
     JOIN pairs p ON p.final_id = b.submission_id
     ORDER BY 2, 1, 3 NULLS FIRST, 4 NULLS FIRST, 5 NULLS FIRST`);
+  await client.query('ANALYZE financial_accounts_by_program_activity_object_class');
 
   const fileA = await client.query(`
     INSERT INTO appropriation_account_balances (treasury_account_identifier, submission_id,
@@ -149,6 +154,7 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
     SELECT treasury_account_id, submission_id, brought_forward, 0, authority, 0, 0, 0, 0, authority + brought_forward, outlay,
       deobligation, authority + brought_forward - obligation, authority + brought_forward, obligation, true
     FROM x ORDER BY submission_id, treasury_account_id`);
+  await client.query('ANALYZE appropriation_account_balances');
 
   // Earlier periods: the year's resources, the period's cumulative obligations and outlays (File B sums).
   const earlierA = await client.query(`
@@ -174,6 +180,7 @@ export async function buildAccountFiles(client: pg.Client, plainDefCode: string 
       AND fin.is_final_balances_for_fy
     JOIN appropriation_account_balances a ON a.submission_id = fin.submission_id AND a.treasury_account_identifier = b.treasury_account_id
     ORDER BY b.submission_id, b.treasury_account_id`);
+  await client.query('ANALYZE appropriation_account_balances');
 
   // File A above File B for a few accounts and years (every submission of the year), the rest unobligated.
   await client.query(`

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Runs `work` on a connection of its own to `url` (no pool: no statement timeout), closed afterwards. */
-async function withOwnClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withOwnClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const own = new pg.Client({ connectionString: url });
   await own.connect();
   try {

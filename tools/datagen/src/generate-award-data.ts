@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummaries, runDerive, setChangeRecording, type DeriveStep } from '@usas/read-model';
+import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummaries, runDerive, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { buildAccountFiles } from './accounts';
 import { busyShare, sampleCpu } from './cpu-use';
@@ -290,15 +290,8 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
             setval(pg_get_serial_sequence('financial_accounts_by_awards', 'financial_accounts_by_awards_id'),
               greatest((SELECT max(financial_accounts_by_awards_id) FROM financial_accounts_by_awards), 1))`);
       });
-      const deriving = timed('  derive', async () => {
-        const client = new pg.Client({ connectionString: options.url });
-        await client.connect();
-        try {
-          return await runDerive(client, { scoped: false, asOf: todayIso, skip: GENERATOR_WRITTEN_STEPS, levelsWritten: true });
-        } finally {
-          await client.end();
-        }
-      });
+      const deriving = timed('  derive', () => withOwnClient(options.url, (client) =>
+        runDerive(client, { scoped: false, asOf: todayIso, skip: GENERATOR_WRITTEN_STEPS, levelsWritten: true })));
       // Awaited together below; these only keep an early failure of one from going unhandled meanwhile.
       accounts.catch(() => undefined);
       deriving.catch(() => undefined);

@@ -4070,6 +4070,9 @@ DECLARE
   scope text;
   -- Whether some fiscal year's rankings were rewritten (their all-years slice is then rebuilt once, at the end).
   rankings_changed boolean := true;
+  -- A bulk build writes the pair summaries on another connection meanwhile (refresh_search_summary_pairs): the
+  -- summaries count as current only once that is done too, which the caller then records (see the end).
+  pairs_apart boolean := coalesce(current_setting('usas.summary_pairs', true), '') = 'apart';
 BEGIN
   -- Writers wait from here on, so the recorded years and rows are all there are until the refresh commits.
   LOCK TABLE award_search, transaction_search IN SHARE MODE;
@@ -4080,6 +4083,9 @@ BEGIN
     scope := 'full';
     PERFORM refresh_search_summaries_main();
     PERFORM refresh_search_summaries_defc_code();
+  ELSIF pairs_apart THEN
+    RAISE EXCEPTION 'usas.summary_pairs = apart is for a full rebuild only (this one would be %)',
+      CASE WHEN cardinality(state.dirty_fiscal_years) = 0 THEN 'none' ELSE 'partial' END;
   ELSIF cardinality(state.dirty_fiscal_years) = 0 THEN
     -- Statements ran but changed no row (a reload of the same data): the summaries are current.
     scope := 'none';
@@ -4125,9 +4131,11 @@ BEGIN
     TRUNCATE search_summary_txn_delta;
   END IF;
   -- From here on every change is recorded and logged, if the triggers are on; if they are off, what is
-  -- written before they are turned on is not, and the next refresh must be a full one.
+  -- written before they are turned on is not, and the next refresh must be a full one. With the pair summaries
+  -- written apart, it must be one too until the caller, with both done, clears dirty_all: a build cut off
+  -- between the two leaves no summary claimed current that is not.
   UPDATE search_summary_state
-  SET dirty_all = NOT recording, dirty_fiscal_years = '{}', award_fiscal_years = '{}', last_scope = scope, delta_rows = 0, delta_complete = recording,
+  SET dirty_all = NOT recording OR pairs_apart, dirty_fiscal_years = '{}', award_fiscal_years = '{}', last_scope = scope, delta_rows = 0, delta_complete = recording,
       seconds = round(extract(epoch FROM clock_timestamp() - started)::numeric, 1);
 END
 $function$;
@@ -4181,7 +4189,11 @@ BEGIN
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
   PERFORM search_summary_write_txn_sets(false);
-  PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
+  -- A bulk build may write the pair summaries beside this one, on a connection of its own
+  -- (refresh_search_summary_pairs; `usas.summary_pairs` = 'apart', only for a full rebuild).
+  IF lo IS NOT NULL OR coalesce(current_setting('usas.summary_pairs', true), '') <> 'apart' THEN
+    PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
+  END IF;
   IF lo IS NULL THEN
     PERFORM create_indexes(recipient_indexes);
   END IF;
@@ -4276,6 +4288,19 @@ AS $function$
 BEGIN
   PERFORM refresh_search_summaries_core(lo, hi);
   PERFORM refresh_search_summaries_derived(lo, hi);
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_search_summary_pairs()
+ RETURNS void
+ LANGUAGE plpgsql
+ SET work_mem TO '3GB'
+ SET maintenance_work_mem TO '512MB'
+ SET client_min_messages TO 'warning'
+AS $function$
+BEGIN
+  LOCK TABLE transaction_search IN SHARE MODE;
+  PERFORM search_summary_write_pairs('transaction_search', false, NULL, NULL);
 END
 $function$;
 

@@ -1,5 +1,5 @@
 -- Rebuilds the transaction summaries (and their base version) for [lo, hi), or all of them, in one grouping-sets
--- scan of transaction_search, and the filter pair summaries in one more.
+-- scan of transaction_search, and the filter pair summaries in one more (unless a bulk build writes those apart).
 CREATE OR REPLACE FUNCTION refresh_search_summaries_core(lo date DEFAULT NULL::date, hi date DEFAULT NULL::date)
  RETURNS void
  LANGUAGE plpgsql
@@ -28,7 +28,11 @@ BEGIN
 
   PERFORM search_summary_build_txn_sets('transaction_search', false, lo, hi);
   PERFORM search_summary_write_txn_sets(false);
-  PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
+  -- A bulk build may write the pair summaries beside this one, on a connection of its own
+  -- (refresh_search_summary_pairs; `usas.summary_pairs` = 'apart', only for a full rebuild).
+  IF lo IS NOT NULL OR coalesce(current_setting('usas.summary_pairs', true), '') <> 'apart' THEN
+    PERFORM search_summary_write_pairs('transaction_search', false, lo, hi);
+  END IF;
   IF lo IS NULL THEN
     PERFORM create_indexes(recipient_indexes);
   END IF;

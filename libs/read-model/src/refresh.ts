@@ -25,6 +25,41 @@ export async function refreshSearchSummaries(client: Pick<pg.Client, 'query'> | 
   return state.rows[0]?.last_scope ?? null;
 }
 
+/** Seconds each half of a two-lane full rebuild took (refreshSearchSummariesInTwoLanes). */
+export interface TwoLaneRefresh {
+  /** Every summary and ranking table but the filter pairs (refresh_search_summaries). */
+  main: number;
+  /** The filter pair summaries and their all-years companions (refresh_search_summary_pairs). */
+  pairs: number;
+}
+
+/**
+ * The full rebuild after a bulk load (change recording was off), on two connections of its own: the filter pair
+ * summaries (a third of the work at bench scale) beside everything else, so that it takes both cores. Only the
+ * summary state's `dirty_all` tells the halves apart: the first leaves it set, and it is cleared here once both
+ * are done, so a rebuild cut off in between is repeated in full by the next refresh. Refuses (the first half
+ * raises) when the state asks for less than a full rebuild. Both halves run to their end before an error is
+ * thrown.
+ */
+export async function refreshSearchSummariesInTwoLanes(url: string): Promise<TwoLaneRefresh> {
+  const timed = async (run: () => Promise<unknown>): Promise<number> => {
+    const started = performance.now();
+    await run();
+    return Math.round((performance.now() - started) / 100) / 10;
+  };
+  const [main, pairs] = await Promise.allSettled([
+    timed(() => withOwnClient(url, async (client) => {
+      await client.query(`SELECT set_config('usas.summary_pairs', 'apart', false)`);
+      await client.query('SELECT refresh_search_summaries()');
+    })),
+    timed(() => withOwnClient(url, (client) => client.query('SELECT refresh_search_summary_pairs()'))),
+  ]);
+  if (main.status === 'rejected') throw main.reason;
+  if (pairs.status === 'rejected') throw pairs.reason;
+  await withOwnClient(url, (client) => client.query('UPDATE search_summary_state SET dirty_all = NOT search_summary_recording()'));
+  return { main: main.value, pairs: pairs.value };
+}
+
 /**
  * Turns the triggers that record what each write to the search tables changes (the fiscal years for
  * the summaries, the recipient hashes for the recipient profiles) off or on. Turning them off marks both

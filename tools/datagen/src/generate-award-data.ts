@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummaries, runDerive, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
+import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummariesInTwoLanes, runDerive, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { buildAccountFiles } from './accounts';
 import { busyShare, sampleCpu } from './cpu-use';
@@ -274,7 +274,11 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     };
     const searchTables = ['transaction_search', 'award_search', 'subaward_search'];
     progress({ phase: 'summaries', note: 'search summaries, beside indexes, File A/B/GTAS, derived tables and profile summaries' });
-    const searchLane = timed('  search summaries', () => refreshSearchSummaries(options.url));
+    // The search summaries on two connections: the filter pairs beside the rest (refreshSearchSummariesInTwoLanes).
+    const searchLane = (async () => {
+      const lanes = await refreshSearchSummariesInTwoLanes(options.url);
+      sideTimes.push({ phase: '  search summaries', seconds: lanes.main }, { phase: '  pair summaries', seconds: lanes.pairs });
+    })();
     const otherLane = (async () => {
       // File A/B/GTAS, the index rebuild and the derived tables side by side: none of them writes what another
       // reads or locks. Accounts read File C and write their own tables; the index builds take SHARE locks on

@@ -273,7 +273,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       return out;
     };
     const searchTables = ['transaction_search', 'award_search', 'subaward_search'];
-    progress({ phase: 'summaries', note: 'search summaries, beside indexes, File A/B/GTAS, derived tables and profile summaries' });
+    progress({ phase: 'summaries', note: 'search summaries and pair summaries, beside indexes, File A/B/GTAS, derived tables and profile summaries' });
     // The search summaries on two connections: the filter pairs beside the rest (refreshSearchSummariesInTwoLanes).
     const searchLane = (async () => {
       const lanes = await refreshSearchSummariesInTwoLanes(options.url);
@@ -317,7 +317,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     if (searchDone.status === 'rejected') throw searchDone.reason;
     if (otherDone.status === 'rejected') throw otherDone.reason;
     const derive = otherDone.value;
-    endPhase('search summaries beside the other indexes, accounts, derive, text indexes, disaster and agency summaries');
+    endPhase('lanes: search summaries | pair summaries | accounts, indexes, derive, text indexes, disaster and agency summaries');
     phases.push(...sideTimes);
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
     await analyzeSideBySide(options.url, searchTables);

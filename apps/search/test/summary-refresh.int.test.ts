@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
+import { createTestDatabase, summarySnapshot, type TestDatabase } from '@usas/db/testing';
 import { sql } from 'slonik';
 
 let db: TestDatabase;
@@ -37,18 +37,7 @@ const refresh = async (): Promise<State> => {
   return state();
 };
 
-/** Every summary and ranking table, each as its rows in a canonical order. */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = await db.pool.anyFirst(sql.unsafe`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
-      AND (tablename LIKE 'search\_summary\_txn\_%' OR tablename LIKE 'search\_summary\_award\_%' OR tablename LIKE 'search\_ranking\_%')
-    ORDER BY 1`);
-  const out: Record<string, string> = {};
-  for (const t of tables.map(String)) {
-    out[t] = String(await db.pool.oneFirst(sql.unsafe`SELECT coalesce(string_agg(r, E'\n' ORDER BY r), '') FROM (SELECT to_jsonb(t)::text AS r FROM ${sql.identifier([t])} AS t) AS x`));
-  }
-  return out;
-}
+const snapshot = () => summarySnapshot(db.pool);
 
 /** Ids of `n` transactions of a fiscal year (by action date), lowest first. */
 const transactionsOf = async (fiscalYear: number, n: number, offset = 0): Promise<number[]> =>

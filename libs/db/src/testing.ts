@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabasePool } from 'slonik';
+import { sql, type DatabasePool } from 'slonik';
 import { createDbPool } from './pool';
 
 export interface TestDatabase {
@@ -55,4 +55,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * The summary and ranking tables of the read model (search_summary_*, search_ranking_*, the refresh state aside),
+ * each as its rows in a canonical order: what tests compare between two ways of refreshing them.
+ */
+export async function summarySnapshot(pool: DatabasePool): Promise<Record<string, string>> {
+  const tables = await pool.anyFirst(sql.unsafe`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
+      AND (tablename LIKE 'search\_summary\_%' OR tablename LIKE 'search\_ranking\_%') AND tablename <> 'search_summary_state'
+    ORDER BY 1`);
+  const out: Record<string, string> = {};
+  for (const t of tables.map(String)) {
+    out[t] = String(await pool.oneFirst(sql.unsafe`SELECT coalesce(string_agg(r, E'\n' ORDER BY r), '') FROM (SELECT to_jsonb(t)::text AS r FROM ${sql.identifier([t])} AS t) AS x`));
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
  * beside the rest): the same tables as the one-connection refresh, claimed current only once both halves are done.
  * Runs on the template's generated dataset.
  */
-import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
+import { createTestDatabase, summarySnapshot, type TestDatabase } from '@usas/db/testing';
 import { sql } from 'slonik';
 import { refreshSearchSummaries, refreshSearchSummariesInTwoLanes, withOwnClient } from './refresh';
 
@@ -23,18 +23,7 @@ afterAll(async () => {
 
 const markAllDirty = () => db.pool.query(sql.unsafe`UPDATE search_summary_state SET dirty_all = true`);
 
-/** Every summary and ranking table, each as its rows in a canonical order. */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = await db.pool.anyFirst(sql.unsafe`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
-      AND (tablename LIKE 'search\_summary\_%' OR tablename LIKE 'search\_ranking\_%') AND tablename <> 'search_summary_state'
-    ORDER BY 1`);
-  const out: Record<string, string> = {};
-  for (const t of tables.map(String)) {
-    out[t] = String(await db.pool.oneFirst(sql.unsafe`SELECT coalesce(string_agg(r, E'\n' ORDER BY r), '') FROM (SELECT to_jsonb(t)::text AS r FROM ${sql.identifier([t])} AS t) AS x`));
-  }
-  return out;
-}
+const snapshot = () => summarySnapshot(db.pool);
 
 /** The filter pair summaries and their all-years companions, emptied (so that a rebuild must write them again). */
 async function emptyPairTables(): Promise<string[]> {

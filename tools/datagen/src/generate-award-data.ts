@@ -245,9 +245,9 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     }
     endPhase('generate+load');
 
-    // What follows runs on two lanes. The search summary refresh (one statement after another on one connection,
-    // the longest step by far) needs only the rows of the search tables: no index, no derived table, no account
-    // file. It starts first, on its own connection. Beside it the second lane rebuilds the other indexes, File
+    // What follows runs on three lanes. The search summary refresh needs only the rows of the search tables: no
+    // index, no derived table, no account file. It starts first, on two connections of its own (the filter pairs
+    // beside the rest, refreshSearchSummariesInTwoLanes). Beside it the third lane rebuilds the other indexes, File
     // A/B/GTAS and the derived tables, then the keyword-document trigram indexes, then the disaster and agency
     // summaries. None of these writes what the refresh reads, and their locks do not conflict with its SHARE
     // locks: CREATE INDEX takes SHARE, derive's lock is SHARE too, the rest reads. What would conflict is taken
@@ -274,7 +274,6 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     };
     const searchTables = ['transaction_search', 'award_search', 'subaward_search'];
     progress({ phase: 'summaries', note: 'search summaries and pair summaries, beside indexes, File A/B/GTAS, derived tables and profile summaries' });
-    // The search summaries on two connections: the filter pairs beside the rest (refreshSearchSummariesInTwoLanes).
     const searchLane = (async () => {
       const lanes = await refreshSearchSummariesInTwoLanes(options.url);
       sideTimes.push({ phase: '  search summaries', seconds: lanes.main }, { phase: '  pair summaries', seconds: lanes.pairs });
@@ -312,7 +311,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       progress({ phase: 'summaries', note: 'disaster and agency summaries done' });
       return derived;
     })();
-    // Both lanes run to their end even when one fails, so that no statement is left running behind the error.
+    // The lanes run to their end even when one fails, so that no statement is left running behind the error.
     const [searchDone, otherDone] = await Promise.allSettled([searchLane, otherLane]);
     if (searchDone.status === 'rejected') throw searchDone.reason;
     if (otherDone.status === 'rejected') throw otherDone.reason;

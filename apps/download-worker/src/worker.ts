@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
+import { ApplicationFailure, ApplicationFailureCategory } from '@temporalio/common';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { DownloadActivities, MonthlyArchiveActivities } from '@usas/download-workflows';
 import { createDownloadActivities, createMonthlyArchiveActivities } from '@usas/downloads';
@@ -58,6 +58,8 @@ export function workerActivities(deps: Pick<DownloadWorkerDeps, 'db' | 'pgPool' 
     heartbeat: (progress: number) => Context.current().heartbeat(progress),
     permanentError: (message: string) => ApplicationFailure.nonRetryable(message, 'PermanentDownloadError'),
     cancelled: () => Context.current().cancellationSignal.aborted,
+    // Retryable, and benign: the SDK logs it at debug instead of a warning with a stack on every Ctrl-C.
+    interrupted: (message: string) => ApplicationFailure.create({ message, type: 'WorkerShutdown', category: ApplicationFailureCategory.BENIGN }),
   };
   return { ...createDownloadActivities(common), ...createMonthlyArchiveActivities(common) };
 }

@@ -17,6 +17,11 @@ export interface MonthlyArchiveDeps {
   maxRowsPerFile?: number;
   /** True once the activity is cancelled (a worker shutting down): the run stops between two files. */
   cancelled?: () => boolean;
+  /**
+   * The error a cancelled run stops with: one to retry on another attempt, and expected, so not logged as a
+   * failure (the worker makes it a benign Temporal ApplicationFailure).
+   */
+  interrupted?: (message: string) => Error;
 }
 
 export interface MonthlyArchiveActivityImplementations {
@@ -30,6 +35,7 @@ const HEARTBEAT_EVERY_MS = 5000;
 /** The activities of the monthly archive workflow over injected dependencies. */
 export function createMonthlyArchiveActivities(deps: MonthlyArchiveDeps): MonthlyArchiveActivityImplementations {
   const permanent = deps.permanentError ?? ((m: string) => new Error(m));
+  const interrupted = deps.interrupted ?? ((m: string) => new Error(m));
   return {
     async startMonthlyRun(workflowId) {
       const run = await startMonthlyRun(deps.db, workflowId);
@@ -52,7 +58,7 @@ export function createMonthlyArchiveActivities(deps: MonthlyArchiveDeps): Monthl
             const fileName = monthlyFileName(target, delta, run.file_date);
             if (done.has(fileName)) continue;
             // A worker shutting down does not wait for the whole run: a later attempt goes on from here.
-            if (deps.cancelled?.()) throw new Error('monthly archive run cancelled (worker shutting down)');
+            if (deps.cancelled?.()) throw interrupted(`Monthly archive run ${runId} stopped after ${files} file(s): the worker is shutting down; the next attempt goes on from here.`);
             const file = planMonthlyFile(target, delta ? { since: run.delta_since } : null, run.file_date);
             const result = await writeZip({ pool: deps.pgPool, files: [file], format: 'csv', target: path.join(deps.downloadDir, fileName), maxRowsPerFile: deps.maxRowsPerFile });
             await recordMonthlyFile(deps.db, { fileName, runId, target, delta, rows: result.rows, bytes: result.bytes });

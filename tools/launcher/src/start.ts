@@ -21,12 +21,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'usaspending');
   const throttle = createLogThrottle(10_000);
+  let stopping = false;
   say(config.DATABASE_URL ? 'Using the database at DATABASE_URL.' : `Starting embedded PostgreSQL (data in ${config.DATA_DIR}/pg) ...`);
   const database = await openDatabase(
     config,
     (line) => {
-      // Server output: errors and fatal lines matter (rate-limited, a crash-looping server repeats them); the rest is noise.
-      if (!/\b(ERROR|FATAL|PANIC)\b/.test(line)) return logger.debug({ postgres: line }, 'postgres');
+      // Server output: errors and fatal lines matter (rate-limited, a crash-looping server repeats them); the rest is noise,
+      // and so are the server's own backends ending as it stops ("terminating autovacuum process due to administrator command").
+      if (!/\b(ERROR|FATAL|PANIC)\b/.test(line) || (stopping && /due to administrator command/.test(line))) return logger.debug({ postgres: line }, 'postgres');
       const t = throttle('postgres');
       if (t.log) logger.warn({ postgres: line, suppressed: t.suppressed }, 'postgres');
     },
@@ -37,7 +39,6 @@ async function main(): Promise<void> {
   let gateway: Gateway | undefined;
   let downloads: RunningDownloads | undefined;
   const pools: DatabasePool[] = [];
-  let stopping = false;
   const shutdown = async (code: number) => {
     if (server) await drainServer(server.server, config.SHUTDOWN_TIMEOUT_MS);
     if (gateway) await gateway.close().catch(() => undefined);

@@ -3364,28 +3364,27 @@ BEGIN
     INSERT INTO disaster_award_rollup (dimension, set_id, award_type, level, p_id, c_id, p_code, p_desc, c_code,
       c_desc, extra, fips, award_count, obligation, outlay, face_value_of_loan)
     WITH base AS (
-      SELECT r.set_id, r.award_type, r.award_key, r.award_id, r.obligation, r.outlay,
+      SELECT r.set_id, r.award_type, r.award_key, r.obligation, r.outlay,
+        CASE WHEN a.type IN ('07', '08') THEN a.total_loan_value END AS loan_value,
         %2$s AS p_id, %3$s AS p_code, %4$s AS p_desc, %5$s AS c_id, %6$s AS c_code, %7$s AS c_desc, %8$s AS extra, %9$s AS fips
-      FROM %15$s
-      LEFT JOIN award_search a ON a.award_id = r.award_id
+      FROM %15$s r
+      LEFT JOIN disaster_award_attr_tmp a ON a.award_id = r.award_id
       %10$s
       WHERE true %11$s
     ), per_award AS (
       SELECT %12$s AS level, set_id, award_type, p_id, %13$s AS c_id,
         max(p_code) AS p_code, max(p_desc) AS p_desc, max(c_code) AS c_code, max(c_desc) AS c_desc, max(extra) AS extra,
-        max(fips) AS fips, award_key, max(award_id) AS award_id, sum(obligation) AS obligation, sum(outlay) AS outlay
+        max(fips) AS fips, award_key, max(loan_value) AS loan_value, sum(obligation) AS obligation, sum(outlay) AS outlay
       FROM base
       WHERE p_id IS NOT NULL
       GROUP BY %14$s
     )
     SELECT %1$L, set_id, CASE WHEN GROUPING(award_type) = 1 THEN '*' ELSE award_type END, level, p_id, c_id, max(p_code), max(p_desc), max(c_code), max(c_desc),
       max(extra), max(fips),
-      count(*) FILTER (WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0)),
-      coalesce(sum(w.obligation), 0), coalesce(sum(w.outlay), 0),
-      coalesce(sum(a.total_loan_value) FILTER (
-        WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0) AND a.type IN ('07', '08')), 0)
-    FROM per_award w
-    LEFT JOIN award_search a ON a.award_id = w.award_id
+      count(*) FILTER (WHERE award_key IS NOT NULL AND (obligation <> 0 OR outlay <> 0)),
+      coalesce(sum(obligation), 0), coalesce(sum(outlay), 0),
+      coalesce(sum(loan_value) FILTER (WHERE award_key IS NOT NULL AND (obligation <> 0 OR outlay <> 0)), 0)
+    FROM per_award
     WHERE level <> 'child' OR c_id IS NOT NULL
     GROUP BY set_id, level, p_id, c_id, GROUPING SETS ((award_type), ())
     ORDER BY 2, 3
@@ -3393,13 +3392,7 @@ BEGIN
     coalesce(c_desc, 'NULL::text'), coalesce(extra, 'NULL::text'), coalesce(fips, 'NULL::text'), joins,
     CASE WHEN linked_only THEN 'AND r.award_id IS NOT NULL' ELSE '' END, lvl,
     CASE WHEN has_child THEN 'c_id' ELSE 'NULL::text' END, sets,
-    CASE WHEN per_award THEN 'disaster_award_set_tmp r'
-      ELSE '(SELECT cs.set_id, r0.award_type, r0.award_key, r0.award_id, r0.treasury_account_id, r0.object_class_id,
-          r0.obligation, r0.outlay
-        FROM disaster_award_row r0
-        CROSS JOIN LATERAL disaster_code_subsets(r0.award_codes) x
-        JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
-        WHERE r0.def_code = ANY (x.included)) r' END);
+    CASE WHEN per_award THEN 'disaster_award_set_tmp' ELSE 'disaster_row_set_tmp' END);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.disaster_code_subsets(codes text[])
@@ -3859,6 +3852,7 @@ END $function$;
 CREATE OR REPLACE FUNCTION public.refresh_disaster_summaries()
  RETURNS boolean
  LANGUAGE plpgsql
+ SET work_mem TO '512MB'
 AS $function$
 DECLARE
   geo record;
@@ -3888,51 +3882,73 @@ BEGIN
   JOIN w ON w.fiscal_year = s.reporting_fiscal_year AND w.fiscal_period = s.reporting_fiscal_period AND w.is_quarter = s.quarter_format_flag
   ORDER BY s.toptier_code, s.reporting_fiscal_year, s.reporting_fiscal_period,
     coalesce(s.certified_date, s.published_date) DESC NULLS LAST, s.submission_id DESC;
+  ANALYZE disaster_submission_tmp;
 
   TRUNCATE disaster_award_row, disaster_code_set, disaster_award_rollup, disaster_account_balance, disaster_gtas_balance,
     disaster_account_rollup;
 
+  -- summed per row key before the award's type is looked up and its codes gathered (File C has ~5 rows per key)
   INSERT INTO disaster_award_row (def_code, award_key, award_id, award_type, treasury_account_id, object_class_id,
     procurement, assistance, award_codes, obligation, outlay, has_obligation, has_nonzero)
   WITH r AS (
     SELECT b.disaster_emergency_fund_code AS def_code,
       coalesce('id:' || b.award_id, 'key:' || b.distinct_award_key,
         'piid:' || b.piid || '/' || coalesce(b.parent_award_id, ''), 'fain:' || b.fain, 'uri:' || b.uri) AS award_key,
-      a.award_id, a.type AS award_type, b.treasury_account_id, b.object_class_id,
+      b.award_id, b.treasury_account_id, b.object_class_id,
       b.piid IS NOT NULL AS procurement, (b.fain IS NOT NULL OR b.uri IS NOT NULL) AS assistance,
-      coalesce(b.transaction_obligated_amount, 0) AS obligation,
-      CASE WHEN s.is_latest THEN coalesce(b.gross_outlay_amount_by_award_cpe, 0)
+      sum(coalesce(b.transaction_obligated_amount, 0)) AS obligation,
+      sum(CASE WHEN s.is_latest THEN coalesce(b.gross_outlay_amount_by_award_cpe, 0)
         + coalesce(b.ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe, 0)
-        + coalesce(b.ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe, 0) ELSE 0 END AS outlay,
-      b.transaction_obligated_amount IS NOT NULL AS has_obligation,
-      (coalesce(b.transaction_obligated_amount, 0) <> 0 OR coalesce(b.gross_outlay_amount_by_award_cpe, 0) <> 0) AS has_nonzero
+        + coalesce(b.ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe, 0) ELSE 0 END) AS outlay,
+      bool_or(b.transaction_obligated_amount IS NOT NULL) AS has_obligation,
+      bool_or(coalesce(b.transaction_obligated_amount, 0) <> 0 OR coalesce(b.gross_outlay_amount_by_award_cpe, 0) <> 0) AS has_nonzero
     FROM financial_accounts_by_awards b
     JOIN disaster_submission_tmp s ON s.submission_id = b.submission_id
-    LEFT JOIN award_search a ON a.award_id = b.award_id
     WHERE b.disaster_emergency_fund_code IS NOT NULL
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
   ), codes AS (
     SELECT award_key, array_agg(DISTINCT def_code ORDER BY def_code) AS award_codes FROM r WHERE award_key IS NOT NULL GROUP BY award_key
   )
-  SELECT r.def_code, r.award_key, r.award_id, r.award_type, r.treasury_account_id, r.object_class_id, r.procurement, r.assistance,
-    coalesce(c.award_codes, ARRAY[r.def_code]), sum(r.obligation), sum(r.outlay), bool_or(r.has_obligation), bool_or(r.has_nonzero)
-  FROM r LEFT JOIN codes c ON c.award_key = r.award_key
-  GROUP BY r.def_code, r.award_key, r.award_id, r.award_type, r.treasury_account_id, r.object_class_id, r.procurement,
-    r.assistance, c.award_codes;
+  -- an award id that is not in award_search is kept in the key but not as the row's award_id (as before the sum)
+  SELECT r.def_code, r.award_key, a.award_id, a.type, r.treasury_account_id, r.object_class_id, r.procurement, r.assistance,
+    coalesce(c.award_codes, ARRAY[r.def_code]), r.obligation, r.outlay, r.has_obligation, r.has_nonzero
+  FROM r
+  LEFT JOIN award_search a ON a.award_id = r.award_id
+  LEFT JOIN codes c ON c.award_key = r.award_key;
   ANALYZE disaster_award_row;
   INSERT INTO disaster_code_set (set_id, kind, included, excluded)
   SELECT row_number() OVER (ORDER BY included, excluded), 'subset', included, excluded
   FROM (SELECT DISTINCT x.included, x.excluded
         FROM (SELECT DISTINCT award_codes FROM disaster_award_row) c CROSS JOIN LATERAL disaster_code_subsets(c.award_codes) x) s;
 
-  -- File C sums per award, code subset and award type: the rollups of dimensions that depend on the award only
-  CREATE TEMP TABLE disaster_award_set_tmp ON COMMIT DROP AS
-  SELECT cs.set_id, r.award_type, r.award_key, r.award_id, sum(r.obligation) AS obligation, sum(r.outlay) AS outlay
+  -- For disaster_build_rollup, kept for the whole refresh: the File C sums expanded to the code subsets they count
+  -- in (each row once per subset of its award's codes that includes the row's code), then summed per award (the
+  -- rollups of dimensions that depend on the award only), and the columns of the linked awards that the
+  -- dimensions read (a narrow copy: each rollup joins it twice over, award_search is ~1.4 kB a row).
+  CREATE TEMP TABLE disaster_row_set_tmp ON COMMIT DROP AS
+  SELECT cs.set_id, r.award_type, r.award_key, r.award_id, r.treasury_account_id, r.object_class_id, r.obligation, r.outlay
   FROM disaster_award_row r
   CROSS JOIN LATERAL disaster_code_subsets(r.award_codes) x
   JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
-  WHERE r.def_code = ANY (x.included)
-  GROUP BY cs.set_id, r.award_type, r.award_key, r.award_id;
+  WHERE r.def_code = ANY (x.included);
+  ANALYZE disaster_row_set_tmp;
+  CREATE TEMP TABLE disaster_award_set_tmp ON COMMIT DROP AS
+  SELECT set_id, award_type, award_key, award_id, sum(obligation) AS obligation, sum(outlay) AS outlay
+  FROM disaster_row_set_tmp
+  GROUP BY set_id, award_type, award_key, award_id;
   ANALYZE disaster_award_set_tmp;
+  CREATE TEMP TABLE disaster_award_attr_tmp ON COMMIT DROP AS
+  SELECT a.award_id, a.type, a.total_loan_value, a.awarding_toptier_agency_code, a.awarding_subtier_agency_code,
+    a.cfda_number, a.cfda_program_title,
+    a.recipient_hash, a.recipient_uei, a.recipient_unique_id, a.recipient_name, a.recipient_levels,
+    a.recipient_location_state_code, a.recipient_location_state_fips, a.recipient_location_state_name,
+    a.recipient_location_county_code, a.recipient_location_county_name,
+    a.recipient_location_congressional_code_current, a.recipient_location_congressional_code,
+    a.pop_state_code, a.pop_state_fips, a.pop_state_name, a.pop_county_code, a.pop_county_name,
+    a.pop_congressional_code_current, a.pop_congressional_code
+  FROM award_search a
+  WHERE a.award_id IN (SELECT award_id FROM disaster_award_row);
+  ANALYZE disaster_award_attr_tmp;
 
   PERFORM disaster_build_rollup('all', '''''', 'NULL::text', 'NULL::text', NULL, NULL, NULL, NULL, NULL, '', false, true);
   PERFORM disaster_build_rollup('funding_agency', 'ta.toptier_agency_id::text', 'ta.toptier_code', 'ta.name', NULL, NULL, NULL, NULL, NULL,

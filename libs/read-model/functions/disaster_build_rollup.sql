@@ -4,9 +4,12 @@
 -- row, an extra text per result, a FIPS code (geography). As the per-request query did: rows are summed per award
 -- within each level (child, result, all results) so an award funded through two children of a result counts once
 -- for it; an award counts where its sums are not zero; rows with no result are left out of every level; the loan face
--- value is the total loan value of the counted loan awards. `per_award`: the dimension depends on the award only
--- (not on the File C row's account or object class), so it reads the File C sums per award and code subset that
--- refresh_disaster_summaries keeps in the temporary disaster_award_set_tmp, rather than every row again. Every sum is kept per DEF code subset (disaster_code_set), per award type and for all
+-- value is the total loan value of the counted loan awards. Reads what refresh_disaster_summaries keeps in temporary
+-- tables for the whole refresh: the File C rows expanded to their code subsets (disaster_row_set_tmp), or, where the
+-- dimension depends on the award only (`per_award`: not on the File C row's account or object class), their sums per
+-- award and code subset (disaster_award_set_tmp); `a` is the linked award's columns the dimensions read
+-- (disaster_award_attr_tmp, a narrow copy of those awards: an expression or join on another award_search column
+-- needs it added there). Every sum is kept per DEF code subset (disaster_code_set), per award type and for all
 -- types ('*'; an award has one type, so the counts add up).
 CREATE OR REPLACE FUNCTION disaster_build_rollup(
   dimension text, p_id text, p_code text, p_desc text, c_id text, c_code text, c_desc text, extra text, fips text,
@@ -25,28 +28,27 @@ BEGIN
     INSERT INTO disaster_award_rollup (dimension, set_id, award_type, level, p_id, c_id, p_code, p_desc, c_code,
       c_desc, extra, fips, award_count, obligation, outlay, face_value_of_loan)
     WITH base AS (
-      SELECT r.set_id, r.award_type, r.award_key, r.award_id, r.obligation, r.outlay,
+      SELECT r.set_id, r.award_type, r.award_key, r.obligation, r.outlay,
+        CASE WHEN a.type IN ('07', '08') THEN a.total_loan_value END AS loan_value,
         %2$s AS p_id, %3$s AS p_code, %4$s AS p_desc, %5$s AS c_id, %6$s AS c_code, %7$s AS c_desc, %8$s AS extra, %9$s AS fips
-      FROM %15$s
-      LEFT JOIN award_search a ON a.award_id = r.award_id
+      FROM %15$s r
+      LEFT JOIN disaster_award_attr_tmp a ON a.award_id = r.award_id
       %10$s
       WHERE true %11$s
     ), per_award AS (
       SELECT %12$s AS level, set_id, award_type, p_id, %13$s AS c_id,
         max(p_code) AS p_code, max(p_desc) AS p_desc, max(c_code) AS c_code, max(c_desc) AS c_desc, max(extra) AS extra,
-        max(fips) AS fips, award_key, max(award_id) AS award_id, sum(obligation) AS obligation, sum(outlay) AS outlay
+        max(fips) AS fips, award_key, max(loan_value) AS loan_value, sum(obligation) AS obligation, sum(outlay) AS outlay
       FROM base
       WHERE p_id IS NOT NULL
       GROUP BY %14$s
     )
     SELECT %1$L, set_id, CASE WHEN GROUPING(award_type) = 1 THEN '*' ELSE award_type END, level, p_id, c_id, max(p_code), max(p_desc), max(c_code), max(c_desc),
       max(extra), max(fips),
-      count(*) FILTER (WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0)),
-      coalesce(sum(w.obligation), 0), coalesce(sum(w.outlay), 0),
-      coalesce(sum(a.total_loan_value) FILTER (
-        WHERE award_key IS NOT NULL AND (w.obligation <> 0 OR w.outlay <> 0) AND a.type IN ('07', '08')), 0)
-    FROM per_award w
-    LEFT JOIN award_search a ON a.award_id = w.award_id
+      count(*) FILTER (WHERE award_key IS NOT NULL AND (obligation <> 0 OR outlay <> 0)),
+      coalesce(sum(obligation), 0), coalesce(sum(outlay), 0),
+      coalesce(sum(loan_value) FILTER (WHERE award_key IS NOT NULL AND (obligation <> 0 OR outlay <> 0)), 0)
+    FROM per_award
     WHERE level <> 'child' OR c_id IS NOT NULL
     GROUP BY set_id, level, p_id, c_id, GROUPING SETS ((award_type), ())
     ORDER BY 2, 3
@@ -54,11 +56,5 @@ BEGIN
     coalesce(c_desc, 'NULL::text'), coalesce(extra, 'NULL::text'), coalesce(fips, 'NULL::text'), joins,
     CASE WHEN linked_only THEN 'AND r.award_id IS NOT NULL' ELSE '' END, lvl,
     CASE WHEN has_child THEN 'c_id' ELSE 'NULL::text' END, sets,
-    CASE WHEN per_award THEN 'disaster_award_set_tmp r'
-      ELSE '(SELECT cs.set_id, r0.award_type, r0.award_key, r0.award_id, r0.treasury_account_id, r0.object_class_id,
-          r0.obligation, r0.outlay
-        FROM disaster_award_row r0
-        CROSS JOIN LATERAL disaster_code_subsets(r0.award_codes) x
-        JOIN disaster_code_set cs ON cs.included = x.included AND cs.excluded = x.excluded
-        WHERE r0.def_code = ANY (x.included)) r' END);
+    CASE WHEN per_award THEN 'disaster_award_set_tmp' ELSE 'disaster_row_set_tmp' END);
 END $$;

@@ -4079,7 +4079,6 @@ DECLARE
   started timestamptz := clock_timestamp();
   state search_summary_state%ROWTYPE;
   recording boolean;
-  present integer;
   year_rows numeric := 0;
   fy date;
   transaction_years date[];
@@ -4094,8 +4093,7 @@ BEGIN
   LOCK TABLE award_search, transaction_search IN SHARE MODE;
   SELECT * INTO state FROM search_summary_state;
   recording := search_summary_recording();
-  SELECT count(DISTINCT action_date) INTO present FROM search_summary_award_fy;
-  IF state.base_version IS NULL OR state.dirty_all OR NOT recording OR cardinality(state.dirty_fiscal_years) * 3 > greatest(present, 1) THEN
+  IF search_summary_full_rebuild_due() THEN
     scope := 'full';
     PERFORM refresh_search_summaries_main();
     PERFORM refresh_search_summaries_defc_code();
@@ -4316,6 +4314,10 @@ CREATE OR REPLACE FUNCTION public.refresh_search_summary_pairs()
 AS $function$
 BEGIN
   LOCK TABLE transaction_search IN SHARE MODE;
+  -- The other half (refresh_search_summaries with the pairs apart) would refuse: refuse before the work, not after.
+  IF NOT search_summary_full_rebuild_due() THEN
+    RAISE EXCEPTION 'refresh_search_summary_pairs is for a full rebuild only, and the summaries need less';
+  END IF;
   PERFORM search_summary_write_pairs('transaction_search', false, NULL, NULL);
 END
 $function$;
@@ -4512,6 +4514,16 @@ BEGIN
     CASE WHEN signed THEN 'sum(sign)::bigint' ELSE 'count(*)' END,
     enacted, lo, hi);
 END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.search_summary_full_rebuild_due()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT s.base_version IS NULL OR s.dirty_all OR NOT search_summary_recording()
+    OR cardinality(s.dirty_fiscal_years) * 3 > greatest((SELECT count(DISTINCT action_date) FROM search_summary_award_fy), 1)
+  FROM search_summary_state AS s
 $function$;
 
 CREATE OR REPLACE FUNCTION public.search_summary_pair_all_years()

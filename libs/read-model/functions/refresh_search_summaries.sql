@@ -10,7 +10,6 @@ DECLARE
   started timestamptz := clock_timestamp();
   state search_summary_state%ROWTYPE;
   recording boolean;
-  present integer;
   year_rows numeric := 0;
   fy date;
   transaction_years date[];
@@ -25,8 +24,7 @@ BEGIN
   LOCK TABLE award_search, transaction_search IN SHARE MODE;
   SELECT * INTO state FROM search_summary_state;
   recording := search_summary_recording();
-  SELECT count(DISTINCT action_date) INTO present FROM search_summary_award_fy;
-  IF state.base_version IS NULL OR state.dirty_all OR NOT recording OR cardinality(state.dirty_fiscal_years) * 3 > greatest(present, 1) THEN
+  IF search_summary_full_rebuild_due() THEN
     scope := 'full';
     PERFORM refresh_search_summaries_main();
     PERFORM refresh_search_summaries_defc_code();

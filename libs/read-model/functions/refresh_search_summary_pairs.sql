@@ -12,6 +12,10 @@ CREATE OR REPLACE FUNCTION refresh_search_summary_pairs()
 AS $function$
 BEGIN
   LOCK TABLE transaction_search IN SHARE MODE;
+  -- The other half (refresh_search_summaries with the pairs apart) would refuse: refuse before the work, not after.
+  IF NOT search_summary_full_rebuild_due() THEN
+    RAISE EXCEPTION 'refresh_search_summary_pairs is for a full rebuild only, and the summaries need less';
+  END IF;
   PERFORM search_summary_write_pairs('transaction_search', false, NULL, NULL);
 END
 $function$;

@@ -71,8 +71,23 @@ describe('the full search summary rebuild on two connections', () => {
   });
 
   it('refuses when the summaries need less than a full rebuild, and leaves them as they were', async () => {
+    // A rebuild empties each table first (TRUNCATE: a new file): neither half may start one before refusing.
+    const files = () => db.pool.any(sql.unsafe`
+      SELECT relname, relfilenode FROM pg_class
+      WHERE relname IN (SELECT name FROM search_summary_pair_targets() UNION ALL SELECT name FROM search_summary_pair_all_years()
+        UNION ALL SELECT 'search_summary_txn_month')
+      ORDER BY relname`);
+    const before = await files();
+    expect(before.length).toBeGreaterThan(20);
     await expect(refreshSearchSummariesInTwoLanes(db.url)).rejects.toThrow(/full rebuild only/);
+    expect(await files()).toEqual(before);
     expect(await state()).toEqual({ dirty_all: false, last_scope: 'full', fresh: true });
+    expect(await snapshot()).toEqual(oneLane);
+  });
+
+  it('refuses the pairs half alone as well, before it writes', async () => {
+    await expect(withOwnClient(db.url, (client) => client.query('SELECT refresh_search_summary_pairs()')))
+      .rejects.toThrow(/full rebuild only/);
     expect(await snapshot()).toEqual(oneLane);
   });
 });

@@ -37,9 +37,9 @@ export interface TwoLaneRefresh {
  * The full rebuild after a bulk load (change recording was off), on two connections of its own: the filter pair
  * summaries (403 of 698 s of a full refresh at bench scale) beside everything else, so that it takes both cores. Only the
  * summary state's `dirty_all` tells the halves apart: the first leaves it set, and it is cleared here once both
- * are done, so a rebuild cut off in between is repeated in full by the next refresh. Refuses (the first half
- * raises) when the state asks for less than a full rebuild. Both halves run to their end before an error is
- * thrown.
+ * are done, so a rebuild cut off in between is repeated in full by the next refresh. Refuses when the state asks
+ * for less than a full rebuild: each half checks it before writing (search_summary_full_rebuild_due). Both halves
+ * run to their end before an error is thrown.
  */
 export async function refreshSearchSummariesInTwoLanes(url: string): Promise<TwoLaneRefresh> {
   const timed = async (run: () => Promise<unknown>): Promise<number> => {

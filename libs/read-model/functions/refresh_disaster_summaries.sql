@@ -79,7 +79,7 @@ BEGIN
   -- For disaster_build_rollup, kept for the whole refresh: the File C sums expanded to the code subsets they count
   -- in (each row once per subset of its award's codes that includes the row's code), then summed per award (the
   -- rollups of dimensions that depend on the award only), and the columns of the linked awards that the
-  -- dimensions read (a narrow copy: each rollup joins it twice over, award_search is ~1.4 kB a row).
+  -- dimensions read (a narrow copy, which each rollup joins: award_search is ~1.4 kB a row).
   CREATE TEMP TABLE disaster_row_set_tmp ON COMMIT DROP AS
   SELECT cs.set_id, r.award_type, r.award_key, r.award_id, r.treasury_account_id, r.object_class_id, r.obligation, r.outlay
   FROM disaster_award_row r

@@ -135,6 +135,10 @@ describe('summary refresh by changed rows and by fiscal year', () => {
       expect({ t, missing: Number(missing) }).toEqual({ t, missing: 0 });
     }
     expect(Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM search_recipient_text WHERE recipient_name LIKE '% (renamed)'`))).toBeGreaterThan(0);
+    // Each listed key is the hash of the values listed with it (the refresh hashes some per group, some per row).
+    expect(Number(await db.pool.oneFirst(sql.unsafe`
+      SELECT count(*) FROM search_recipient_text
+      WHERE recipient_text_key <> recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id)`))).toBe(0);
     // ... and a full rebuild gives every table exactly as the partial refresh left it.
     await db.pool.query(sql.unsafe`UPDATE search_summary_state SET dirty_all = true`);
     expect((await refresh()).last_scope).toBe('full');

@@ -29,21 +29,22 @@ BEGIN
   DROP TABLE IF EXISTS search_summary_award_sets;
   CREATE TEMP TABLE search_summary_award_sets ON COMMIT DROP AS
   SELECT GROUPING(awarding_toptier_agency_name) AS g_awarding, GROUPING(pop_state_code) AS g_pop_state, GROUPING(naics_code) AS g_naics,
-         GROUPING(recipient_text_key) AS g_recipient_text,
+         GROUPING(recipient_name) AS g_recipient_text,
          action_fy, signed_fy, type, category, awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
-         recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
+         -- the key of the set's six values, hashed once per group rather than once per award
+         CASE WHEN GROUPING(recipient_name) = 0 THEN recipient_text_key(recipient_name, parent_recipient_name, recipient_uei,
+           recipient_unique_id, parent_uei, parent_recipient_unique_id) END AS recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
          sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(total_outlays) AS total_outlays, count(*) AS row_count
   FROM (
-    SELECT fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy,
-      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key, *
+    SELECT fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy, *
     FROM award_search WHERE lo IS NULL OR (action_date >= lo AND action_date < hi)
   ) AS a
   GROUP BY GROUPING SETS (
     (action_fy, signed_fy, type, category, awarding_toptier_agency_name),
     (action_fy, signed_fy, type, category, pop_country_code, pop_state_code),
     (action_fy, signed_fy, type, category, naics_code),
-    -- the recipient text key (0192) with the six values it stands for
-    (action_fy, signed_fy, type, category, recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id));
+    -- the six values of the recipient text key (0192)
+    (action_fy, signed_fy, type, category, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id));
   INSERT INTO search_summary_award_awarding_fy
   SELECT action_fy, signed_fy, type, category, awarding_toptier_agency_name, generated_pragmatic_obligation, total_outlays, row_count
   FROM search_summary_award_sets WHERE g_awarding = 0 ORDER BY 1, 3;

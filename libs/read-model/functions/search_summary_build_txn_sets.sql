@@ -34,15 +34,17 @@ BEGIN
       defc_step, has_defc, disaster_emergency_fund_codes, federal_account_ids,
       month_start, fy_start, type, award_category,
       awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation, funding_agency_id, funding_toptier_agency_id, funding_toptier_agency_name, funding_toptier_agency_code, funding_toptier_agency_abbreviation, funding_subtier_agency_name, funding_subtier_agency_code, funding_subtier_agency_abbreviation, pop_country_code, pop_country_name, pop_state_code, pop_state_fips, pop_state_name, pop_county_code, pop_county_name, pop_congressional_code_current, recipient_location_country_code, recipient_location_country_name, recipient_location_state_code, recipient_location_state_fips, recipient_location_state_name, recipient_location_county_code, recipient_location_county_name, recipient_location_congressional_code_current, naics_code, naics_description, product_or_service_code, product_or_service_description, cfda_number, cfda_title, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
-      recipient_text_key, parent_recipient_name, recipient_uei, recipient_unique_id, parent_recipient_unique_id,
+      parent_recipient_name, recipient_uei, recipient_unique_id, parent_recipient_unique_id,
+      -- The recipient text key hashes six values of the recipient set's key: computed once per group, not per row.
+      CASE WHEN GROUPING(recipient_hash) = 0 THEN recipient_text_key(recipient_name, parent_recipient_name, recipient_uei,
+        recipient_unique_id, parent_uei, parent_recipient_unique_id) END AS recipient_text_key,
       %2$s AS generated_pragmatic_obligation, %3$s AS row_count
   FROM (
     SELECT date_trunc('month', action_date)::date AS month_start,
       CASE WHEN action_date IS NULL THEN '1'::xid ELSE '0'::xid END AS hash_only, (date_trunc('year', action_date + interval '3 months') - interval '3 months')::date AS fy_start,
       cardinality(disaster_emergency_fund_codes) > 0 AS has_defc, 1 AS pair_0, 1 AS pair_1,
       CASE WHEN cardinality(disaster_emergency_fund_codes) > 0
-        THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step,
-      recipient_text_key(recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id) AS recipient_text_key, *
+        THEN greatest(date_trunc('month', action_date)::date, (SELECT max(e) FROM unnest(%4$L::date[]) AS e WHERE e <= action_date)) END AS defc_step, *
     FROM %1$s
     WHERE %5$L::date IS NULL OR (action_date >= %5$L::date AND action_date < %6$L::date)
   ) AS t
@@ -60,7 +62,7 @@ BEGIN
       (hash_only, fy_start, type, award_category, product_or_service_code, product_or_service_description),
       (hash_only, fy_start, type, award_category, cfda_number, cfda_title),
       (hash_only, fy_start, type, award_category, recipient_hash, recipient_levels, recipient_name, parent_recipient_hash, parent_uei,
-        recipient_text_key, parent_recipient_name, recipient_uei, recipient_unique_id, parent_recipient_unique_id),
+        parent_recipient_name, recipient_uei, recipient_unique_id, parent_recipient_unique_id),
       (hash_only, has_defc, defc_step, type, award_category, disaster_emergency_fund_codes, awarding_agency_id, awarding_toptier_agency_id, awarding_toptier_agency_name, awarding_toptier_agency_code, awarding_toptier_agency_abbreviation, awarding_subtier_agency_name, awarding_subtier_agency_code, awarding_subtier_agency_abbreviation),
       (hash_only, fy_start, type, award_category, federal_account_ids),
       -- pair summaries (migration 0170)

@@ -33,7 +33,8 @@ BEGIN
          action_fy, signed_fy, type, category, awarding_toptier_agency_name, pop_country_code, pop_state_code, naics_code,
          -- the key of the set's six values, hashed once per group rather than once per award
          CASE WHEN GROUPING(recipient_name) = 0 THEN recipient_text_key(recipient_name, parent_recipient_name, recipient_uei,
-           recipient_unique_id, parent_uei, parent_recipient_unique_id) END AS recipient_text_key, recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
+           recipient_unique_id, parent_uei, parent_recipient_unique_id) END AS recipient_text_key,
+         recipient_name, parent_recipient_name, recipient_uei, recipient_unique_id, parent_uei, parent_recipient_unique_id,
          sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(total_outlays) AS total_outlays, count(*) AS row_count
   FROM (
     SELECT fiscal_year_start_of(action_date) AS action_fy, fiscal_year_start_of(date_signed) AS signed_fy, *

@@ -205,6 +205,11 @@ function initialiseCluster(bins: string, dataDir: string, user: OsUser | undefin
         '--auth-host=scram-sha-256',
         '--encoding=UTF8',
         '--locale=C',
+        // PostgreSQL 18 turns page checksums on by default: every page read into shared buffers is verified and
+        // every page written is summed. A bench-scale build reads its tables many times over from the page cache,
+        // and took ~3% less CPU without them. Like fsync=off below, this trades protection for speed on a local
+        // server whose data is generated or loaded from files and can be built again.
+        '--no-data-checksums',
       ],
       user,
       path.dirname(dataDir),

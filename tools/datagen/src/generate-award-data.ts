@@ -5,7 +5,7 @@ import { buildAccountFiles } from './accounts';
 import { busyShare, sampleCpu } from './cpu-use';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
 import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
-import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
+import { ACCOUNT_TABLES, dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
 import { loadCatalog, type TasRef } from './catalog';
 import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS } from './columns';
 import { CopySink } from './copy-sink';
@@ -265,6 +265,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     endPhase('primary and unique keys');
 
     const isTextIndex = (index: { name: string }) => index.name.includes('keyword_document');
+    const isAccountIndex = (index: { table: string }) => ACCOUNT_TABLES.includes(index.table);
     const sideTimes: Array<{ phase: string; seconds: number }> = [];
     const timed = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
       const t0 = performance.now();
@@ -285,7 +286,12 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       // award-level steps would change nothing: its tests check both) and writes the recipient and
       // parent_award tables, with hash joins that need no index.
       const accounts = timed('  accounts', async () => {
+        // Files A, B and GTAS are filled into bare tables (8M File B rows at bench scale) and their indexes built
+        // once afterwards, here rather than in the index rebuild beside, which must leave them alone meanwhile.
+        // Nothing beside reads these tables, so dropping and adding their keys (exclusive locks) waits for nothing.
+        await dropBulkIndexes(admin, ACCOUNT_TABLES);
         Object.assign(rows, await buildAccountFiles(admin, defPickers(catalog).plain));
+        await restoreBulkIndexes(options.url, { only: isAccountIndex, onIndex });
         await admin.query(`
           SELECT setval('award_search_award_id_seq', greatest((SELECT max(award_id) FROM award_search), 1)),
             setval('transaction_search_transaction_id_seq', greatest((SELECT max(transaction_id) FROM transaction_search), 1)),
@@ -298,7 +304,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       // Awaited together below; these only keep an early failure of one from going unhandled meanwhile.
       accounts.catch(() => undefined);
       deriving.catch(() => undefined);
-      await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i), onIndex }));
+      await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i) && !isAccountIndex(i), onIndex }));
       const [, derived] = await Promise.all([accounts, deriving]);
       // Statistics of the other tables now; the three search tables are analysed once, at the end, after their
       // text indexes exist (the statistics of the index expressions come with them).

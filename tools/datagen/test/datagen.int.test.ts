@@ -40,6 +40,15 @@ async function checksums(url: string): Promise<Record<string, string>> {
   return out;
 }
 
+/** Every index of the public schema, as its table's name and its definition. */
+async function indexDefinitions(url: string): Promise<string[]> {
+  const rows = await query<{ d: string }>(url, `
+    SELECT c.relname || ': ' || pg_get_indexdef(i.indexrelid) AS d
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+    WHERE c.relnamespace = 'public'::regnamespace ORDER BY 1`);
+  return rows.map((r) => r.d);
+}
+
 describe('datagen: determinism', () => {
   let a: TestDatabase;
   let b: TestDatabase;
@@ -52,6 +61,7 @@ describe('datagen: determinism', () => {
 
   it('gives identical tables for the same seed and today, different ones for another seed', async () => {
     const options = { scale: 'tiny' as const, seed: 11, today: '2025-06-15' };
+    const indexesBefore = await indexDefinitions(a.url);
     // (side by side: each generation waits on its database about half the time)
     const [first, second] = await Promise.all([generateAwardData({ ...options, url: a.url }), generateAwardData({ ...options, url: b.url })]);
     expect(first.rows).toEqual(second.rows);
@@ -60,6 +70,10 @@ describe('datagen: determinism', () => {
     const [sumsA, sumsB] = [await checksums(a.url), await checksums(b.url)];
     expect(sumsA).toEqual(sumsB);
     for (const [table] of CHECKSUM_TABLES) expect(sumsA[table]).not.toMatch(/^0:/);
+    // The indexes dropped for the load and for the account files are all back, and none is left recorded as dropped.
+    expect(await indexDefinitions(a.url)).toEqual(indexesBefore);
+    expect(indexesBefore.filter((d) => d.startsWith('financial_accounts_by_program_activity_object_class: ')).length).toBeGreaterThanOrEqual(3);
+    expect(await query(a.url, 'SELECT * FROM bulk_load_dropped_index')).toEqual([]);
 
     await generateAwardData({ ...options, seed: 12, url: b.url });
     const other = await checksums(b.url);

@@ -6,6 +6,9 @@ const GTAS_INSERT = `INSERT INTO gtas_sf133_balances (fiscal_year, fiscal_period
       gross_outlay_amount_by_tas_cpe, unobligated_balance_cpe, deobligations_or_recoveries_or_refunds_from_prior_year_cpe,
       prior_year_paid_obligation_recoveries, anticipated_prior_year_obligation_recoveries)`;
 
+/** The tables of Files A and B and GTAS, which buildAccountFiles empties and fills. */
+export const ACCOUNT_TABLES = ['financial_accounts_by_program_activity_object_class', 'appropriation_account_balances', 'gtas_sf133_balances'];
+
 /** A deterministic number in [0, 1) from a text key (md5, so it is the same on every server). */
 const unit = (key: string): string => `((('x' || substr(md5(${key}), 1, 6))::bit(24)::integer) / 16777216.0)`;
 
@@ -36,7 +39,7 @@ const unit = (key: string): string => `((('x' || substr(md5(${key}), 1, 6))::bit
  *   Rescue Plan (016-X-0168, 016-X-1801, 016-X-8042) from FY2021 on, when the reference data has them.
  */
 export async function buildAccountFiles(client: pg.Client, plainDefCode: string | null): Promise<Record<string, number>> {
-  await client.query('TRUNCATE appropriation_account_balances, financial_accounts_by_program_activity_object_class, gtas_sf133_balances RESTART IDENTITY');
+  await client.query(`TRUNCATE ${ACCOUNT_TABLES.join(', ')} RESTART IDENTITY`);
   // Unlinked File C rows: copies of a few rows of awards without disaster funding, under award keys no award has
   // (explicit ids after the generator's, in a fixed order). A rebuild replaces the previous ones.
   await client.query("DELETE FROM financial_accounts_by_awards WHERE award_id IS NULL AND distinct_award_key LIKE 'UNLINKED-%'");

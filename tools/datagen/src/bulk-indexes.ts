@@ -4,9 +4,6 @@ import pg from 'pg';
 /** The big tables whose indexes are dropped for a bulk load and rebuilt after it. */
 export const BULK_TABLES = ['award_search', 'transaction_search', 'subaward_search', 'financial_accounts_by_awards'];
 
-/** The tables of Files A and B and GTAS, which the generator builds in SQL after the load (accounts.ts). */
-export const ACCOUNT_TABLES = ['financial_accounts_by_program_activity_object_class', 'appropriation_account_balances', 'gtas_sf133_balances'];
-
 interface DroppedIndex {
   table_name: string;
   index_name: string;

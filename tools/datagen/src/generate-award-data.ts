@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummariesInTwoLanes, runDerive, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
-import { buildAccountFiles } from './accounts';
+import { ACCOUNT_TABLES, buildAccountFiles } from './accounts';
 import { busyShare, sampleCpu } from './cpu-use';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
 import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
-import { ACCOUNT_TABLES, dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
+import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
 import { loadCatalog, type TasRef } from './catalog';
 import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS } from './columns';
 import { CopySink } from './copy-sink';

@@ -5,7 +5,7 @@
  */
 import { createTestDatabase, summarySnapshot, type TestDatabase } from '@usas/db/testing';
 import { sql } from 'slonik';
-import { refreshSearchSummaries, refreshSearchSummariesInTwoLanes, withOwnClient } from './refresh';
+import { refreshSearchSummaries, refreshSearchSummariesInTwoLanes, setPairLaneTempBuffers, withOwnClient } from './refresh';
 
 let db: TestDatabase;
 /** Every summary and ranking table after a one-connection full rebuild. */
@@ -89,5 +89,20 @@ describe('the full search summary rebuild on two connections', () => {
     await expect(withOwnClient(db.url, (client) => client.query('SELECT refresh_search_summary_pairs()')))
       .rejects.toThrow(/full rebuild only/);
     expect(await snapshot()).toEqual(oneLane);
+  });
+});
+
+describe('the pair lane temp buffers', () => {
+  it('are a third of the page cache the server counts on, set on a fresh connection', async () => {
+    await withOwnClient(db.url, async (client) => {
+      await client.query(`SET effective_cache_size = '3GB'`);
+      expect(await setPairLaneTempBuffers(client)).toBe('1GB');
+      expect((await client.query<{ temp_buffers: string }>('SHOW temp_buffers')).rows[0]?.temp_buffers).toBe('1GB');
+    });
+    await withOwnClient(db.url, async (client) => {
+      // never below PostgreSQL's default of 8 MB
+      await client.query(`SET effective_cache_size = '8MB'`);
+      expect(await setPairLaneTempBuffers(client)).toBe('8MB');
+    });
   });
 });

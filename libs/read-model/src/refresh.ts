@@ -34,6 +34,21 @@ export interface TwoLaneRefresh {
 }
 
 /**
+ * Sets the pair lane's temp_buffers (on its fresh connection: PostgreSQL refuses the change once the session has
+ * touched a temporary table) to a third of the server's effective_cache_size, the page cache the planner may count
+ * on (the embedded server's is half the RAM). The pair summaries are grouped, one table at a time, from a temporary
+ * projection of transaction_search (3.3 GB at bench scale, read 11 times); with PostgreSQL's default of 8 MB every
+ * read comes back from the kernel. Local buffers are allocated as the tables grow, not up front. At bench scale,
+ * refresh_search_summary_pairs() alone took 298 and 282 core-seconds with the default, 282, 261 and 273 with 4 to 7 GB.
+ */
+export async function setPairLaneTempBuffers(client: Pick<pg.Client, 'query'>): Promise<string> {
+  const set = await client.query<{ temp_buffers: string }>(`
+    SELECT set_config('temp_buffers', greatest(8, setting::bigint * 8 / 1024 / 3)::text || 'MB', false) AS temp_buffers
+    FROM pg_settings WHERE name = 'effective_cache_size'`);
+  return set.rows[0]?.temp_buffers ?? '';
+}
+
+/**
  * The full rebuild after a bulk load (change recording was off), on two connections of its own: the filter pair
  * summaries (403 of 698 s of a full refresh at bench scale) beside everything else, so that it takes both cores. Only the
  * summary state's `dirty_all` tells the halves apart: the first leaves it set, and it is cleared here once both
@@ -52,7 +67,10 @@ export async function refreshSearchSummariesInTwoLanes(url: string): Promise<Two
       await client.query(`SELECT set_config('usas.summary_pairs', 'apart', false)`);
       await client.query('SELECT refresh_search_summaries()');
     })),
-    timed(() => withOwnClient(url, (client) => client.query('SELECT refresh_search_summary_pairs()'))),
+    timed(() => withOwnClient(url, async (client) => {
+      await setPairLaneTempBuffers(client);
+      await client.query('SELECT refresh_search_summary_pairs()');
+    })),
   ]);
   if (main.status === 'rejected') throw main.reason;
   if (pairs.status === 'rejected') throw pairs.reason;

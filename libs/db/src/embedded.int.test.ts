@@ -38,7 +38,7 @@ afterAll(() => {
 });
 
 describe('a new embedded cluster', () => {
-  it('has its own role, a 0600 generated password, loopback TCP, the socket in its directory, no page checksums and no signal handlers of ours', async () => {
+  it('has its own role, a 0600 generated password, loopback TCP, the socket in its directory, no page checksums, 1 MB reads and no signal handlers of ours', async () => {
     const before = SIGNALS.map((s) => process.listenerCount(s));
     const dir = path.join(tempRoot('usas-embedded-'), 'pg');
     const port = await freePort();
@@ -54,15 +54,16 @@ describe('a new embedded cluster', () => {
 
       const client = new pg.Client({ connectionString: server.adminUrl });
       await client.connect();
-      const settings = await client.query<{ role: string; sockets: string; listen: string; encryption: string; stored: string; checksums: string }>(
+      const settings = await client.query<{ role: string; sockets: string; listen: string; encryption: string; stored: string; checksums: string; combine: string }>(
         `SELECT current_user AS role, current_setting('unix_socket_directories') AS sockets,
                 current_setting('listen_addresses') AS listen, current_setting('password_encryption') AS encryption,
                 (SELECT left(rolpassword, 13) FROM pg_authid WHERE rolname = current_user) AS stored,
-                current_setting('data_checksums') AS checksums`,
+                current_setting('data_checksums') AS checksums, current_setting('io_combine_limit') AS combine`,
       );
       await client.end();
       expect(settings.rows[0]).toEqual({
         role: EMBEDDED_ROLE, sockets: dir, listen: '127.0.0.1', encryption: 'scram-sha-256', stored: 'SCRAM-SHA-256', checksums: 'off',
+        combine: '1MB',
       });
       expect(readdirSync(dir)).toContain(`.s.PGSQL.${port}`);
       const rules = readFileSync(path.join(dir, 'pg_hba.conf'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));

@@ -368,6 +368,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     '-c', 'wal_level=minimal',
     '-c', 'max_wal_senders=0',
     '-c', 'max_wal_size=8GB',
+    // Sequential reads in requests of up to 1 MB instead of 128 kB: fewer, larger reads from the page cache. A
+    // scan of transaction_search at bench scale (17 GB, cached) took ~25% less CPU, the I/O workers' included
+    // (three scans: 8.2 to 8.6 core-seconds against 10.5 to 11.6), and a bench build makes ~20 such scans (index
+    // builds, summary refresh).
+    '-c', 'io_max_combine_limit=1MB',
+    '-c', 'io_combine_limit=1MB',
     ...memorySettings(os.totalmem()).flatMap((setting) => ['-c', setting]),
   ];
 

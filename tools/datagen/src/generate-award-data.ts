@@ -310,10 +310,11 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       // text indexes exist (the statistics of the index expressions come with them).
       await timed('  analyze', () => analyzeSideBySide(options.url, AWARD_DATA_TABLES.filter((t) => !searchTables.includes(t))));
       // The keyword-document trigram indexes: the slowest builds by far, and nothing in derive or the summaries
-      // reads them (one connection each, no parallel workers: every core is busy here, and at bench scale a
-      // worker cost more CPU than it saved: award_search's index 150 core-seconds in the build with one, 108
-      // without, subaward_search's 70 and 49; alone on the machine 108.6 and 98.6, 49 and 44).
-      await timed('  text indexes', () => restoreBulkIndexes(options.url, { only: isTextIndex, parallel: 2, workersPerBuild: 0, memory: '2GB', onIndex }));
+      // reads them. restoreBulkIndexes' defaults: one connection each and no parallel workers. Every core is busy
+      // here, and at bench scale a worker cost more CPU than it saved: award_search's index took 150 core-seconds
+      // in the build with one, 108 without, subaward_search's 70 and 49 (alone on the machine 108.6 and 98.6, 49
+      // and 44).
+      await timed('  text indexes', () => restoreBulkIndexes(options.url, { only: isTextIndex, memory: '2GB', onIndex }));
       progress({ phase: 'summaries', note: 'disaster and agency summaries' });
       await timed('  disaster and agency summaries', () => refreshProfileSummaries(options.url));
       progress({ phase: 'summaries', note: 'disaster and agency summaries done' });

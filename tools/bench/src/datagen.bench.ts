@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createDbPool } from '@usas/db';
 import { runMigrations } from '@usas/read-model';
@@ -55,19 +55,31 @@ export async function run(args: string[]): Promise<void> {
     const rowsLoaded = (result.rows.award_search ?? 0) + (result.rows.transaction_search ?? 0) + (result.rows.subaward_search ?? 0) + (result.rows.financial_accounts_by_awards ?? 0);
     const cores = availableParallelism();
     const coreSeconds = result.phases.reduce((n, p) => n + (p.cpuBusy === undefined ? 0 : p.seconds * p.cpuBusy * cores), 0);
+    const counted = result.phases.filter((p) => !p.phase.startsWith(' '));
+    const kernelSeconds = counted.reduce((n, p) => n + (p.cpuBusy === undefined || p.kernelShare === undefined ? 0 : p.seconds * p.cpuBusy * cores * p.kernelShare), 0);
+    const diskRead = counted.reduce((n, p) => n + (p.diskRead ?? 0), 0);
+    const diskWritten = counted.reduce((n, p) => n + (p.diskWritten ?? 0), 0);
+    const gb = (bytes: number | undefined) => (bytes === undefined ? '-' : (bytes / 1e9).toFixed(1));
     const out = [
       `datagen benchmark: scale=${result.scale} seed=${result.seed} today=${result.today} (reference data ${referenceSeconds.toFixed(1)} s, not counted)`,
       '',
       // CPU busy: the share of all the machine's cores in use during the phase (this build and anything beside it);
       // core-s: that share times the phase's seconds and the number of cores (the indented lines are steps inside
-      // a phase, not counted again).
-      table(['phase', 'seconds', 'CPU busy', 'core-s'], [
+      // a phase, not counted again); kernel: the operating system's part of those core-seconds; read / written:
+      // what the machine's disks did meanwhile.
+      table(['phase', 'seconds', 'CPU busy', 'core-s', 'kernel', 'read GB', 'written GB'], [
         ...result.phases.map((p) => [p.phase, p.seconds.toFixed(1), p.cpuBusy === undefined ? '-' : `${Math.round(p.cpuBusy * 100)}%`,
-          p.cpuBusy === undefined ? '-' : (p.seconds * p.cpuBusy * cores).toFixed(0)]),
-        ['total', result.seconds.toFixed(1), '', coreSeconds.toFixed(0)],
+          p.cpuBusy === undefined ? '-' : (p.seconds * p.cpuBusy * cores).toFixed(0),
+          p.kernelShare === undefined ? '-' : `${Math.round(p.kernelShare * 100)}%`, gb(p.diskRead), gb(p.diskWritten)]),
+        ['total', result.seconds.toFixed(1), '', coreSeconds.toFixed(0), coreSeconds > 0 ? `${Math.round((kernelSeconds / coreSeconds) * 100)}%` : '-',
+          gb(diskRead), gb(diskWritten)],
       ]),
       // The floor this work sets: with every core busy all the time, the build still takes core-s / cores.
       `CPU work: ${coreSeconds.toFixed(0)} core-seconds on ${cores} cores: no schedule of this work ends in less than ${(coreSeconds / cores).toFixed(0)} s`,
+      // The same code's CPU work differs from machine to machine and day to day; these say why when the database
+      // outgrows the page cache: its tables are read back from disk, and the kernel's page reclaim and block I/O cost
+      // CPU of their own.
+      `of which the kernel: ${kernelSeconds.toFixed(0)} core-seconds; disks: ${gb(diskRead)} GB read, ${gb(diskWritten)} GB written (database ${gb(result.databaseBytes)} GB on disk, memory ${gb(totalmem())} GB)`,
       '',
       table(['table', 'rows'], Object.entries(result.rows).map(([t, n]) => [t, n.toLocaleString('en-US')])),
       '',

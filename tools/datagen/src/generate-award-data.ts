@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummariesInTwoLanes, runDerive, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { ACCOUNT_TABLES, buildAccountFiles } from './accounts';
-import { busyShare, sampleCpu } from './cpu-use';
+import { busyShare, diskTraffic, kernelShare, sampleCpu, sampleDisk } from './cpu-use';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
 import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
 import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
@@ -26,16 +26,31 @@ export interface GenerateOptions {
   onProgress?: (event: { phase: string; done?: number; total?: number; note?: string }) => void;
 }
 
+/** One phase of a build; the machine's counters are left out where they cannot be read (not Linux). */
+export interface PhaseTiming {
+  phase: string;
+  seconds: number;
+  /** The share of all the machine's cores busy during the phase, 0 to 1. */
+  cpuBusy?: number;
+  /** The kernel's part of that busy time, 0 to 1 (page reclaim and disk reads grow it when the data outgrows memory). */
+  kernelShare?: number;
+  /** Bytes the machine's disks read and wrote during the phase. */
+  diskRead?: number;
+  diskWritten?: number;
+}
+
 export interface GenerateResult {
   scale: ScaleName;
   seed: number;
   today: string;
   rows: Record<string, number>;
-  /** Wall time of each phase and, where the machine's counters can be read, the share of all its cores busy meanwhile. */
-  phases: Array<{ phase: string; seconds: number; cpuBusy?: number }>;
+  /** Wall time of each phase and, where the machine's counters can be read, what the whole machine did meanwhile. */
+  phases: PhaseTiming[];
   derive: DeriveStep[];
   /** Rebuild time of each index, slowest first. */
   indexes: Array<{ table: string; index: string; seconds: number }>;
+  /** The database's size on disk once built (pg_database_size). */
+  databaseBytes: number;
   seconds: number;
 }
 
@@ -95,15 +110,25 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
   const started = performance.now();
   let phaseStarted = started;
   let phaseCpu = sampleCpu();
+  let phaseDisk = sampleDisk();
   const endPhase = (phase: string) => {
     const now = performance.now();
     const cpu = sampleCpu();
+    const disk = sampleDisk();
     const seconds = Math.round((now - phaseStarted) / 100) / 10;
-    // Under a second the counters (clock ticks, 1/100 s) say little: no share then.
+    // Under a second the counters (clock ticks, 1/100 s) say little: no shares then.
     const busy = seconds >= 1 ? busyShare(phaseCpu, cpu) : null;
-    phases.push({ phase, seconds, ...(busy === null ? {} : { cpuBusy: Math.round(busy * 100) / 100 }) });
+    const kernel = seconds >= 1 ? kernelShare(phaseCpu, cpu) : null;
+    const traffic = diskTraffic(phaseDisk, disk);
+    phases.push({
+      phase, seconds,
+      ...(busy === null ? {} : { cpuBusy: Math.round(busy * 100) / 100 }),
+      ...(kernel === null ? {} : { kernelShare: Math.round(kernel * 100) / 100 }),
+      ...(traffic === null ? {} : { diskRead: traffic.read, diskWritten: traffic.written }),
+    });
     phaseStarted = now;
     phaseCpu = cpu;
+    phaseDisk = disk;
   };
   const rows: Record<string, number> = {};
 
@@ -341,7 +366,8 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       `INSERT INTO award_data_load (kind, source, as_of, row_counts, seconds) VALUES ('generated', $1, $2, $3, $4)`,
       [`datagen scale=${scale.name} seed=${options.seed}`, todayIso, JSON.stringify(rows), seconds],
     );
-    return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, indexes, seconds };
+    const databaseBytes = Number((await admin.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]?.n ?? 0);
+    return { scale: scale.name, seed: options.seed, today: todayIso, rows, phases, derive, indexes, databaseBytes, seconds };
   } finally {
     if (indexesDropped) await restoreBulkIndexes(options.url).catch(() => undefined);
     await setChangeRecording(admin, true).catch(() => undefined);

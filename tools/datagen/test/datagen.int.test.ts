@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import pg from 'pg';
 import { GENERATOR_WRITTEN_STEPS, runDerive } from '@usas/read-model';
@@ -67,6 +68,15 @@ describe('datagen: determinism', () => {
     expect(first.rows).toEqual(second.rows);
     expect(first.rows.award_search).toBe(2000);
     expect(first.rows.transaction_search).toBeGreaterThan(8000);
+    // The database's size, and what the machine did in each phase where its counters can be read (Linux).
+    expect(first.databaseBytes).toBeGreaterThan(10 * 1024 * 1024);
+    const load = first.phases.find((p) => p.phase === 'generate+load');
+    expect(load?.seconds).toBeGreaterThan(0);
+    if (existsSync('/proc/diskstats') && (load?.seconds ?? 0) >= 1) {
+      expect(load?.diskWritten).toEqual(expect.any(Number));
+      expect(load?.kernelShare).toBeGreaterThanOrEqual(0);
+      expect(load?.kernelShare).toBeLessThanOrEqual(1);
+    }
     const [sumsA, sumsB] = [await checksums(a.url), await checksums(b.url)];
     expect(sumsA).toEqual(sumsB);
     for (const [table] of CHECKSUM_TABLES) expect(sumsA[table]).not.toMatch(/^0:/);

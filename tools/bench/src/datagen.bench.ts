@@ -54,11 +54,12 @@ export async function run(args: string[]): Promise<void> {
     });
     const rowsLoaded = (result.rows.award_search ?? 0) + (result.rows.transaction_search ?? 0) + (result.rows.subaward_search ?? 0) + (result.rows.financial_accounts_by_awards ?? 0);
     const cores = availableParallelism();
-    const coreSeconds = result.phases.reduce((n, p) => n + (p.cpuBusy === undefined ? 0 : p.seconds * p.cpuBusy * cores), 0);
-    const counted = result.phases.filter((p) => !p.phase.startsWith(' '));
-    const kernelSeconds = counted.reduce((n, p) => n + (p.cpuBusy === undefined || p.kernelShare === undefined ? 0 : p.seconds * p.cpuBusy * cores * p.kernelShare), 0);
-    const diskRead = counted.reduce((n, p) => n + (p.diskRead ?? 0), 0);
-    const diskWritten = counted.reduce((n, p) => n + (p.diskWritten ?? 0), 0);
+    // The steps inside a phase (indented) have no counters of their own, so these sums count each phase once.
+    const coreSecondsOf = (p: (typeof result.phases)[number]) => (p.cpuBusy === undefined ? undefined : p.seconds * p.cpuBusy * cores);
+    const coreSeconds = result.phases.reduce((n, p) => n + (coreSecondsOf(p) ?? 0), 0);
+    const kernelSeconds = result.phases.reduce((n, p) => n + (coreSecondsOf(p) ?? 0) * (p.kernelShare ?? 0), 0);
+    const diskRead = result.phases.reduce((n, p) => n + (p.diskRead ?? 0), 0);
+    const diskWritten = result.phases.reduce((n, p) => n + (p.diskWritten ?? 0), 0);
     const gb = (bytes: number | undefined) => (bytes === undefined ? '-' : (bytes / 1e9).toFixed(1));
     const out = [
       `datagen benchmark: scale=${result.scale} seed=${result.seed} today=${result.today} (reference data ${referenceSeconds.toFixed(1)} s, not counted)`,
@@ -69,7 +70,7 @@ export async function run(args: string[]): Promise<void> {
       // what the machine's disks did meanwhile.
       table(['phase', 'seconds', 'CPU busy', 'core-s', 'kernel', 'read GB', 'written GB'], [
         ...result.phases.map((p) => [p.phase, p.seconds.toFixed(1), p.cpuBusy === undefined ? '-' : `${Math.round(p.cpuBusy * 100)}%`,
-          p.cpuBusy === undefined ? '-' : (p.seconds * p.cpuBusy * cores).toFixed(0),
+          coreSecondsOf(p)?.toFixed(0) ?? '-',
           p.kernelShare === undefined ? '-' : `${Math.round(p.kernelShare * 100)}%`, gb(p.diskRead), gb(p.diskWritten)]),
         ['total', result.seconds.toFixed(1), '', coreSeconds.toFixed(0), coreSeconds > 0 ? `${Math.round((kernelSeconds / coreSeconds) * 100)}%` : '-',
           gb(diskRead), gb(diskWritten)],

@@ -1799,6 +1799,12 @@ CREATE TABLE toptier_agency (
   CONSTRAINT toptier_agency_toptier_code_key UNIQUE (toptier_code)
 );
 
+CREATE TABLE transaction_detail (
+  transaction_id bigint NOT NULL,
+  detail jsonb NOT NULL,
+  CONSTRAINT transaction_detail_pkey PRIMARY KEY (transaction_id)
+);
+
 CREATE TABLE transaction_search (
   transaction_id bigint DEFAULT nextval('transaction_search_transaction_id_seq'::regclass) NOT NULL,
   award_id bigint NOT NULL,
@@ -1902,7 +1908,6 @@ CREATE TABLE transaction_search (
   object_classes text[],
   program_activity_ids integer[],
   program_activities jsonb,
-  detail jsonb,
   source_digest bigint,
   row_changed_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT transaction_search_pkey PRIMARY KEY (transaction_id),
@@ -1971,7 +1976,7 @@ ALTER TABLE award_search ALTER COLUMN detail SET STORAGE EXTERNAL;
 
 ALTER TABLE subaward_search ALTER COLUMN detail SET STORAGE EXTERNAL;
 
-ALTER TABLE transaction_search ALTER COLUMN detail SET STORAGE EXTERNAL;
+ALTER TABLE transaction_detail ALTER COLUMN detail SET STORAGE EXTERNAL;
 
 -- ==== indexes ====
 
@@ -4849,6 +4854,16 @@ CREATE OR REPLACE FUNCTION public.subaward_keyword_document(subaward_number text
  IMMUTABLE PARALLEL SAFE
 RETURN ((((((((((((((((((((((COALESCE(subaward_number, ''::text) || ''::text) || COALESCE(award_piid_fain, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_uei, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_uniqu, ''::text)) || ''::text) || COALESCE(sub_ultimate_parent_uei, ''::text)) || ''::text) || COALESCE(naics_code, ''::text)) || ''::text) || COALESCE(product_or_service_code, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_legal, ''::text)) || ''::text) || COALESCE(sub_ultimate_parent_legal_enti, ''::text)) || ''::text) || COALESCE(subaward_description, ''::text)) || ''::text) || COALESCE(naics_description, ''::text)) || ''::text) || COALESCE(product_or_service_description, ''::text));
 
+CREATE OR REPLACE FUNCTION public.transaction_detail_rows_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM transaction_detail d USING old_rows o WHERE d.transaction_id = o.transaction_id;
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.transaction_search_mark_changed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4976,6 +4991,8 @@ CREATE TRIGGER disaster_summaries_toptier AFTER INSERT OR DELETE OR UPDATE OR TR
 CREATE TRIGGER note_reference_data_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.toptier_agency FOR EACH STATEMENT EXECUTE FUNCTION note_reference_data_change();
 
 CREATE TRIGGER transaction_search_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.transaction_search FOR EACH STATEMENT EXECUTE FUNCTION search_base_changed();
+
+CREATE TRIGGER transaction_search_detail_rows_deleted AFTER DELETE ON public.transaction_search REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_detail_rows_deleted();
 
 CREATE TRIGGER transaction_search_mark_changed BEFORE UPDATE ON public.transaction_search FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION transaction_search_mark_changed();
 

@@ -205,9 +205,10 @@ export async function seedProfileData(db: CommonQueryMethods): Promise<ProfileSe
     non_federal_funding_amount: t.nonFederal ?? null, total_funding_amount: t.totalFunding ?? null,
     base_exercised_options_val: t.exercised ?? null, base_and_all_options_value: t.allOptions ?? null,
     piid: a.piid ?? null, fain: a.fain ?? null, parent_award_piid: a.parentPiid ?? null, display_award_id: a.piid ?? a.fain,
-    cfda_number: t.cfda ?? null, cfda_title: t.cfda ? 'TEST PROGRAM' : null, detail: t.detail ?? {},
+    cfda_number: t.cfda ?? null, cfda_title: t.cfda ? 'TEST PROGRAM' : null,
     ...agencyColumns('awarding'), ...agencyColumns('funding'), ...recipientColumns(a),
   }))));
+  await insertRows(db, 'transaction_detail', seed.awards.flatMap((a) => a.transactions.map((t) => ({ transaction_id: t.id, detail: t.detail ?? {} }))));
   await insertRows(db, 'subaward_search', seed.subawards.map((s) => {
     const prime = seed.awards.find((a) => a.id === s.awardId) as SeedAward;
     return {

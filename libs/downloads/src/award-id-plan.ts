@@ -1,5 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
-import { columnExpression, layoutColumns, type DownloadSource, type LayoutKey } from './column-sets';
+import { columnExpression, layoutColumns, sourceRows, type DownloadSource, type LayoutKey } from './column-sets';
 import { FILE_EXTENSION, type FileFormat, type PlannedFile } from './download-plan';
 import { slugForFileName } from './file-names';
 
@@ -51,7 +51,7 @@ export function planAwardIdDownload(request: AwardIdDownloadRequest): PlannedFil
     const columns = [...layoutColumns(p.layout)];
     const fpds = p.layout.endsWith('.d1');
     const select = sql.join(columns.map((c) => sql.fragment`${columnExpression(p.source, fpds, c)} AS ${sql.identifier([c])}`), sql.fragment`, `);
-    const filtered = sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([p.source])} WHERE ${p.where} OFFSET 0) AS src`;
+    const filtered = sourceRows(p.source, p.where);
     const query = p.source === 'transaction_search'
       ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id ORDER BY src.action_date, src.transaction_id`
       : sql.fragment`SELECT ${select} FROM ${filtered}`;

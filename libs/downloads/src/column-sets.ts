@@ -269,3 +269,18 @@ export function typedColumnNames(source: DownloadSource, fpds: boolean): string[
   const map = source === 'award_search' ? AWARD_COLUMNS(fpds) : source === 'transaction_search' ? TRANSACTION_COLUMNS(fpds) : SUBAWARD_COLUMNS;
   return Object.keys(map);
 }
+
+/**
+ * The rows of `source` that `where` keeps (unqualified column names of the source; it may end in a LIMIT) as the
+ * subquery `src`, with `detail_value`: the row's detail JSON read once (`detail || '{}'`, a fresh in-memory value)
+ * for the hundred or more columns taken from it. A transaction's detail is a row of transaction_detail (migration
+ * 0196), joined after the filter so that `where` sees transaction_search's columns alone. `OFFSET 0` keeps each
+ * subquery from being merged into the query around it, which would evaluate `detail_value` once per column.
+ */
+export function sourceRows(source: DownloadSource, where: FragmentSqlToken): FragmentSqlToken {
+  const filtered = sql.fragment`SELECT * FROM ${sql.identifier([source])} WHERE ${where} OFFSET 0`;
+  return source === 'transaction_search'
+    ? sql.fragment`(SELECT f.*, d.detail || '{}'::jsonb AS detail_value FROM (${filtered}) AS f
+        LEFT JOIN transaction_detail AS d ON d.transaction_id = f.transaction_id OFFSET 0) AS src`
+    : sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([source])} WHERE ${where} OFFSET 0) AS src`;
+}

@@ -1,7 +1,7 @@
 import { badRequest } from '@usas/errors';
 import { AWARD_TYPE_GROUPS, compileFilters, type AdvancedFilter, type FilterContext } from '@usas/filters';
 import { sql, type FragmentSqlToken } from 'slonik';
-import { columnExpression, layoutColumns, type DownloadSource, type LayoutKey } from './column-sets';
+import { columnExpression, layoutColumns, sourceRows, type DownloadSource, type LayoutKey } from './column-sets';
 
 /** Upstream `MAX_DOWNLOAD_LIMIT`: rows per file of a row-limited (non-bulk) download. */
 export const MAX_DOWNLOAD_LIMIT = 500_000;
@@ -123,9 +123,7 @@ export function fileQuery(source: DownloadSource, fpds: boolean, columns: readon
     [...leading.map(([name, expr]) => sql.fragment`${expr} AS ${sql.identifier([name])}`), ...columns.map((c) => sql.fragment`${columnExpression(source, fpds, c)} AS ${sql.identifier([c])}`)],
     sql.fragment`, `,
   );
-  // `detail || '{}'` reads the row's detail JSON once (a fresh in-memory value) for the hundred or more columns
-  // taken from it; `OFFSET 0` keeps the subquery from being merged into the outer query, which would repeat it.
-  const filtered = sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([source])} WHERE ${where} OFFSET 0) AS src`;
+  const filtered = sourceRows(source, where);
   return source === 'transaction_search'
     ? sql.fragment`SELECT ${select} FROM ${filtered} LEFT JOIN award_search AS aw ON aw.award_id = src.award_id`
     : sql.fragment`SELECT ${select} FROM ${filtered}`;

@@ -168,7 +168,7 @@ let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
   // The template may carry generated award data; these tests own the three tables.
-  await db.pool.query(sql.unsafe`TRUNCATE award_search, transaction_search, subaward_search`);
+  await db.pool.query(sql.unsafe`TRUNCATE award_search, transaction_search, transaction_detail, subaward_search`);
   await insert('award_search', AWARDS.map((a) => ({ generated_unique_award_id: `AWD_${String(a.award_id)}`, ...a })));
   await insert('transaction_search', TRANSACTIONS);
   await insert('subaward_search', SUBAWARDS);

@@ -5,8 +5,8 @@ import { to as copyTo } from 'pg-copy-streams';
 
 /**
  * Columns of the prime transaction download layouts (transaction_search.d1 / .d2, a large subset) as SQL
- * over transaction_search `t` and its award `a`. The benchmark writes generated transactions in these
- * layouts to have realistic files for the importer; the downloads app owns the real writer.
+ * over transaction_search `t`, its transaction_detail row `d` and its award `a`. The benchmark writes generated
+ * transactions in these layouts to have realistic files for the importer; the downloads app owns the real writer.
  */
 const shared: Array<[string, string]> = [
   ['federal_action_obligation', 't.federal_action_obligation'],
@@ -18,8 +18,8 @@ const shared: Array<[string, string]> = [
   ['obligated_amount_from_IIJA_supplemental_for_overall_award', 'a.total_iija_obligation'],
   ['action_date', 't.action_date'],
   ['action_date_fiscal_year', 't.fiscal_year'],
-  ['period_of_performance_start_date', `t.detail->>'period_of_performance_start_date'`],
-  ['period_of_performance_current_end_date', `t.detail->>'period_of_performance_current_end_date'`],
+  ['period_of_performance_start_date', `d.detail->>'period_of_performance_start_date'`],
+  ['period_of_performance_current_end_date', `d.detail->>'period_of_performance_current_end_date'`],
   ['awarding_agency_code', 't.awarding_toptier_agency_code'],
   ['awarding_agency_name', 't.awarding_toptier_agency_name'],
   ['awarding_sub_agency_code', 't.awarding_subtier_agency_code'],
@@ -65,7 +65,7 @@ const shared: Array<[string, string]> = [
   ['prime_award_base_transaction_description', 'a.description'],
   ['action_type_code', 't.action_type'],
   ['last_modified_date', 't.last_modified_date'],
-  ['initial_report_date', `t.detail->>'initial_report_date'`],
+  ['initial_report_date', `d.detail->>'initial_report_date'`],
 ];
 
 const CONTRACTS: Array<[string, string]> = [
@@ -73,20 +73,20 @@ const CONTRACTS: Array<[string, string]> = [
   ['contract_award_unique_key', 't.generated_unique_award_id'],
   ['award_id_piid', 't.piid'],
   ['modification_number', 't.modification_number'],
-  ['transaction_number', `t.detail->>'transaction_number'`],
-  ['parent_award_agency_id', `t.detail->>'parent_award_agency_id'`],
-  ['parent_award_agency_name', `t.detail->>'parent_award_agency_name'`],
+  ['transaction_number', `d.detail->>'transaction_number'`],
+  ['parent_award_agency_id', `d.detail->>'parent_award_agency_id'`],
+  ['parent_award_agency_name', `d.detail->>'parent_award_agency_name'`],
   ['parent_award_id_piid', 't.parent_award_piid'],
   ['total_dollars_obligated', 'a.total_obligation'],
   ['base_and_exercised_options_value', 't.base_exercised_options_val'],
   ['base_and_all_options_value', 't.base_and_all_options_value'],
-  ['period_of_performance_potential_end_date', `t.detail->>'period_of_performance_potential_end_date'`],
+  ['period_of_performance_potential_end_date', `d.detail->>'period_of_performance_potential_end_date'`],
   ['ordering_period_end_date', 'a.ordering_period_end_date'],
   ...shared,
   ['primary_place_of_performance_state_code', 't.pop_state_code'],
   ['recipient_zip_4_code', 't.recipient_location_zip5'],
-  ['cage_code', `t.detail->>'cage_code'`],
-  ['recipient_phone_number', `t.detail->>'recipient_phone_number'`],
+  ['cage_code', `d.detail->>'cage_code'`],
+  ['recipient_phone_number', `d.detail->>'recipient_phone_number'`],
   ['award_type_code', `CASE WHEN t.type IN ('A', 'B', 'C', 'D') THEN t.type END`],
   ['award_type', `CASE WHEN t.type IN ('A', 'B', 'C', 'D') THEN t.type_description END`],
   ['idv_type_code', 'a.idv_type'],
@@ -94,18 +94,18 @@ const CONTRACTS: Array<[string, string]> = [
   ['type_of_idc_code', 'a.type_of_idc'],
   ['type_of_idc', 'a.type_of_idc_description'],
   ['type_of_contract_pricing_code', 't.type_of_contract_pricing'],
-  ['type_of_contract_pricing', `t.detail->>'type_of_contract_pricing'`],
+  ['type_of_contract_pricing', `d.detail->>'type_of_contract_pricing'`],
   ['action_type', 't.action_type_description'],
-  ['solicitation_identifier', `t.detail->>'solicitation_identifier'`],
+  ['solicitation_identifier', `d.detail->>'solicitation_identifier'`],
   ['product_or_service_code', 't.product_or_service_code'],
   ['product_or_service_code_description', 't.product_or_service_description'],
   ['naics_code', 't.naics_code'],
   ['naics_description', 't.naics_description'],
   ['extent_competed_code', 't.extent_competed'],
-  ['extent_competed', `t.detail->>'extent_competed'`],
+  ['extent_competed', `d.detail->>'extent_competed'`],
   ['type_of_set_aside_code', 't.type_set_aside'],
-  ['type_of_set_aside', `t.detail->>'type_of_set_aside'`],
-  ['number_of_offers_received', `t.detail->>'number_of_offers_received'`],
+  ['type_of_set_aside', `d.detail->>'type_of_set_aside'`],
+  ['number_of_offers_received', `d.detail->>'number_of_offers_received'`],
 ];
 
 const ASSISTANCE: Array<[string, string]> = [
@@ -114,7 +114,7 @@ const ASSISTANCE: Array<[string, string]> = [
   ['award_id_fain', 't.fain'],
   ['modification_number', 't.modification_number'],
   ['award_id_uri', 't.uri'],
-  ['sai_number', `t.detail->>'sai_number'`],
+  ['sai_number', `d.detail->>'sai_number'`],
   ['total_obligated_amount', 'a.total_obligation'],
   ['indirect_cost_federal_share_amount', 't.indirect_federal_sharing'],
   ['non_federal_funding_amount', 't.non_federal_funding_amount'],
@@ -126,18 +126,18 @@ const ASSISTANCE: Array<[string, string]> = [
   ['generated_pragmatic_obligations', 't.generated_pragmatic_obligation'],
   ...shared,
   ['recipient_zip_code', 't.recipient_location_zip5'],
-  ['primary_place_of_performance_scope', `t.detail->>'primary_place_of_performance_scope'`],
-  ['primary_place_of_performance_code', `t.detail->>'primary_place_of_performance_code'`],
+  ['primary_place_of_performance_scope', `d.detail->>'primary_place_of_performance_scope'`],
+  ['primary_place_of_performance_code', `d.detail->>'primary_place_of_performance_code'`],
   ['cfda_number', 't.cfda_number'],
   ['cfda_title', 't.cfda_title'],
-  ['funding_opportunity_number', `t.detail->>'funding_opportunity_number'`],
+  ['funding_opportunity_number', `d.detail->>'funding_opportunity_number'`],
   ['assistance_type_code', 't.type'],
   ['assistance_type_description', 't.type_description'],
-  ['business_funds_indicator_code', `t.detail->>'business_funds_indicator_code'`],
-  ['business_types_code', `t.detail->>'business_types_code'`],
+  ['business_funds_indicator_code', `d.detail->>'business_funds_indicator_code'`],
+  ['business_types_code', `d.detail->>'business_types_code'`],
   ['action_type_description', 't.action_type_description'],
-  ['record_type_code', `t.detail->>'record_type_code'`],
-  ['record_type_description', `t.detail->>'record_type_description'`],
+  ['record_type_code', `d.detail->>'record_type_code'`],
+  ['record_type_description', `d.detail->>'record_type_description'`],
 ];
 
 /** Writes up to `limit` generated transactions of one kind to a CSV file in its download layout; returns rows written. */
@@ -168,6 +168,7 @@ export async function exportTransactions(url: string, kind: 'contracts' | 'assis
       FROM (SELECT t.*, row_number() OVER (ORDER BY t.transaction_id) AS bench_row FROM transaction_search t
             WHERE t.is_fpds = ${kind === 'contracts'} AND (${slice.where ?? 'true'}) ORDER BY t.transaction_id LIMIT ${Math.floor(limit)}) t
       JOIN award_search a USING (award_id)
+      LEFT JOIN transaction_detail d ON d.transaction_id = t.transaction_id
       ORDER BY t.transaction_id
     ) TO STDOUT WITH (FORMAT csv, HEADER true)`));
     await pipeline(stream, createWriteStream(file));

@@ -23,7 +23,7 @@ export interface BuildContext {
   transactionFactor: number;
   subawardMean: number;
   defc: { covid: WeightedPicker<DefCodeRef> | null; iija: WeightedPicker<DefCodeRef> | null; plain: string | null };
-  sinks: { award: CopySink; transaction: CopySink; subaward: CopySink; faba: CopySink };
+  sinks: { award: CopySink; transaction: CopySink; transactionDetail: CopySink; subaward: CopySink; faba: CopySink };
   next: { transaction: number; subaward: number; faba: number };
   yearPicker: WeightedPicker<number>;
   tasPickers: Map<number, WeightedPicker<TasRef>>;
@@ -675,16 +675,18 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
     const action = actions[i] ?? null;
     const txDescription = txDescriptions[i] as string;
     const detail = `{"transaction_number":"0","initial_report_date":"${isoDay(day)}",${detailShared}}`;
+    const transactionId = int(firstTransactionId + i);
     ctx.sinks.transaction.push([
-      int(firstTransactionId + i), awardIdText, gidText, text(keys[i]), bool(spec.isFpds), text(mods[i]), isoDay(day),
+      transactionId, awardIdText, gidText, text(keys[i]), bool(spec.isFpds), text(mods[i]), isoDay(day),
       isoDay(addMonths(day, 3)), int(fiscalYearOf(day)), isoDay(dateSigned), isoDay(lastModified[i] as number), typeText,
       text(action?.[0]), text(action?.[1]), text(category), text(txDescription), centsText(obligations[i] as number),
       subsidies ? centsText(subsidies[i] as number) : NULL, faceValues ? centsText(faceValues[i] as number) : NULL,
       centsText(pragmatic[i] as number), nonFederal ? centsText(nonFederal[i] as number) : spec.isFpds ? NULL : '0.00',
       spec.isFpds ? NULL : centsText((obligations[i] as number) + (nonFederal ? (nonFederal[i] as number) : 0)),
       indirect ? centsText(indirect[i] as number) : NULL, allOptions ? centsText(allOptions[i] as number) : NULL,
-      exercised ? centsText(exercised[i] as number) : NULL, shared, text(detail),
+      exercised ? centsText(exercised[i] as number) : NULL, shared,
     ].join('\t'));
+    ctx.sinks.transactionDetail.push(`${transactionId}\t${text(detail)}`);
   }
 
   if (!spec.isIdv) return null;
@@ -694,7 +696,7 @@ export function buildAward(ctx: BuildContext, awardId: number, spec: AwardTypeSp
 const FIRST_NAMES = ['JOHN', 'MARY', 'ROBERT', 'PATRICIA', 'JAMES', 'JENNIFER', 'MICHAEL', 'LINDA', 'DAVID', 'ELIZABETH', 'WILLIAM', 'SUSAN'];
 const LAST_NAMES = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ', 'WILSON', 'ANDERSON'];
 
-/** The per-award part of transaction_search.detail (download columns without a typed column). */
+/** The per-award part of transaction_detail.detail (download columns without a typed column). */
 function detailOf(ctx: BuildContext, spec: AwardTypeSpec, a: {
   first: number; popEnd: number; potentialEnd: number | null; recipient: Recipient; pricing: CodeEntry | null;
   setAside: CodeEntry | null; extent: CodeEntry | null; parent: IdvRef | null; idvType: [string, string] | null; pop: Place;

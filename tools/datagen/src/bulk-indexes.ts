@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 /** The big tables whose indexes are dropped for a bulk load and rebuilt after it. */
-export const BULK_TABLES = ['award_search', 'transaction_search', 'subaward_search', 'financial_accounts_by_awards'];
+export const BULK_TABLES = ['award_search', 'transaction_search', 'transaction_detail', 'subaward_search', 'financial_accounts_by_awards'];
 
 interface DroppedIndex {
   table_name: string;

@@ -60,8 +60,10 @@ export const TRANSACTION_COLUMNS = [
   'product_or_service_description', 'type_of_contract_pricing', 'type_set_aside', 'extent_competed',
   'treasury_account_identifiers', 'federal_account_ids', 'tas_paths', 'tas_components', 'disaster_emergency_fund_codes',
   'object_classes', 'program_activity_ids', 'program_activities',
-  'detail',
 ];
+
+/** transaction_detail: each transaction's download columns without a typed column (migration 0196). */
+export const TRANSACTION_DETAIL_COLUMNS = ['transaction_id', 'detail'];
 
 const subAgencyColumns = (p: 'awarding' | 'funding'): string[] => [
   `${p}_agency_id`, `${p}_toptier_agency_name`, `${p}_toptier_agency_code`, `${p}_toptier_agency_abbreviation`,

@@ -7,7 +7,7 @@ import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRe
 import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
 import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
 import { loadCatalog, type TasRef } from './catalog';
-import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS } from './columns';
+import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS, TRANSACTION_DETAIL_COLUMNS } from './columns';
 import { CopySink } from './copy-sink';
 import { dayOf, fiscalYearEnd, fiscalYearOf, fiscalYearStart } from './dates';
 import { Random, WeightedPicker, shuffled } from './random';
@@ -56,7 +56,7 @@ export interface GenerateResult {
 
 /** Tables a generation replaces (the award read model and the account data). */
 export const AWARD_DATA_TABLES = [
-  'award_search', 'transaction_search', 'subaward_search', 'financial_accounts_by_awards', 'submission_attributes',
+  'award_search', 'transaction_search', 'transaction_detail', 'subaward_search', 'financial_accounts_by_awards', 'submission_attributes',
   'appropriation_account_balances', 'financial_accounts_by_program_activity_object_class', 'gtas_sf133_balances',
   'recipient_lookup', 'recipient_profile', 'parent_award',
 ];
@@ -168,11 +168,12 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     const sinks = {
       award: await CopySink.open(options.url, 'award_search', AWARD_COLUMNS),
       transaction: await CopySink.open(options.url, 'transaction_search', TRANSACTION_COLUMNS),
+      transactionDetail: await CopySink.open(options.url, 'transaction_detail', TRANSACTION_DETAIL_COLUMNS),
       subaward: await CopySink.open(options.url, 'subaward_search', SUBAWARD_COLUMNS),
       faba: await CopySink.open(options.url, 'financial_accounts_by_awards', FABA_COLUMNS),
     };
     const submissions = await CopySink.open(options.url, 'submission_attributes', SUBMISSION_COLUMNS);
-    const all = [sinks.award, sinks.transaction, sinks.subaward, sinks.faba, submissions];
+    const all = [sinks.award, sinks.transaction, sinks.transactionDetail, sinks.subaward, sinks.faba, submissions];
     try {
       for (const line of submissionRows(plan)) submissions.push(line);
       const ctx: BuildContext = {
@@ -284,7 +285,8 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       indexes.push({ table, index: name, seconds });
       progress({ phase: 'index', done, total: n, note: name });
     };
-    await restoreBulkIndexes(options.url, { only: (i) => i.constraint, onIndex });
+    // (transaction_detail's key waits for the index lane below: nothing in the lanes reads that table)
+    await restoreBulkIndexes(options.url, { only: (i) => i.constraint && i.table !== 'transaction_detail', onIndex });
     // The refresh rebuilds every summary (recording was off for the load); the triggers record writes again.
     await setChangeRecording(admin, true);
     endPhase('primary and unique keys');

@@ -20,6 +20,7 @@ const count = async (url: string, text: string): Promise<number> => Number((awai
 const CHECKSUM_TABLES: Array<[string, string]> = [
   ['award_search', 'award_id'],
   ['transaction_search', 'transaction_id'],
+  ['transaction_detail', 'transaction_id'],
   ['subaward_search', 'broker_subaward_id'],
   ['financial_accounts_by_awards', 'financial_accounts_by_awards_id'],
   ['submission_attributes', 'submission_id'],
@@ -139,6 +140,15 @@ describe('datagen: invariants of the template dataset', () => {
     expect(await count(url, `
       SELECT count(*) AS n FROM award_search a JOIN transaction_search t ON t.transaction_id = a.latest_transaction_id
       WHERE t.award_id <> a.award_id OR t.action_date <> a.action_date`)).toBe(0);
+  });
+
+  it('writes one detail row per transaction, with its own initial report date (transaction_detail, migration 0196)', async () => {
+    expect(await count(url, `
+      SELECT count(*) AS n FROM transaction_search t FULL JOIN transaction_detail d USING (transaction_id)
+      WHERE t.transaction_id IS NULL OR d.transaction_id IS NULL OR d.detail->>'initial_report_date' <> t.action_date::text`)).toBe(0);
+    expect(await count(url, 'SELECT count(*) AS n FROM transaction_detail')).toBeGreaterThan(8000);
+    // the bulk load's primary key, rebuilt with the others
+    expect(await count(url, `SELECT count(*) AS n FROM pg_constraint WHERE conrelid = 'transaction_detail'::regclass AND contype = 'p'`)).toBe(1);
   });
 
   it('uses the loan subsidy cost as the pragmatic obligation of loans (07, 08) only', async () => {

@@ -219,6 +219,15 @@ describe('POST /api/v2/download/contract/, /idv/, /assistance/', () => {
     const keys = await db.pool.anyFirst(sql.type(z.object({ k: z.string() }))`SELECT transaction_unique_id AS k FROM transaction_search WHERE award_id = ${award.award_id} ORDER BY 1`);
     expect(tx.slice(1).map((r) => r[0]).sort()).toEqual([...keys].sort());
     expect(tx.slice(1).every((r) => r[1] === award.key)).toBe(true);
+    // a column without a typed column comes from the transaction's own transaction_detail row
+    const initial = tx[0]!.indexOf('initial_report_date');
+    expect(initial).toBeGreaterThan(0);
+    const details = await db.pool.any(sql.type(z.object({ k: z.string(), initial: z.string() }))`
+      SELECT t.transaction_unique_id AS k, d.detail->>'initial_report_date' AS initial
+      FROM transaction_search t JOIN transaction_detail d USING (transaction_id) WHERE t.award_id = ${award.award_id}`);
+    expect(details).toHaveLength(award.n);
+    expect(new Set(details.map((d) => d.initial)).size).toBeGreaterThan(1);
+    expect(Object.fromEntries(tx.slice(1).map((r) => [r[0], r[initial]]))).toEqual(Object.fromEntries(details.map((d) => [d.k, d.initial])));
   });
 
   it('an IDV by its internal id: its orders and its own transactions', async () => {

@@ -301,8 +301,8 @@ describe('load:awards importer', () => {
       SELECT a.type, p.direct_contract_count FROM award_search a JOIN parent_award p USING (award_id) WHERE a.piid = 'IDVTST01'`);
     expect(idv).toEqual({ type: 'IDV_B_B', direct_contract_count: 1 });
     const [tx] = await query<{ transaction_description: string; detail: Record<string, string>; latest: boolean; fiscal_year: number }>(db.url, `
-      SELECT t.transaction_description, t.detail, a.latest_transaction_id = (SELECT transaction_id FROM transaction_search WHERE transaction_unique_id LIKE '%_P00001_%' AND piid = 'TST0001') AS latest, t.fiscal_year
-      FROM transaction_search t JOIN award_search a USING (award_id) WHERE t.piid = 'TST0001' AND t.modification_number = '0'`);
+      SELECT t.transaction_description, d.detail, a.latest_transaction_id = (SELECT transaction_id FROM transaction_search WHERE transaction_unique_id LIKE '%_P00001_%' AND piid = 'TST0001') AS latest, t.fiscal_year
+      FROM transaction_search t JOIN award_search a USING (award_id) JOIN transaction_detail d USING (transaction_id) WHERE t.piid = 'TST0001' AND t.modification_number = '0'`);
     expect(tx).toMatchObject({ transaction_description: 'WIDGETS, "BLUE"\nSECOND LINE', latest: true, fiscal_year: 2022 });
     expect(tx?.detail).toMatchObject({ transaction_number: '0', solicitation_identifier: 'SOL-1', period_of_performance_start_date: '2022-01-15' });
     const loans = await query<{ type: string; generated_pragmatic_obligation: string; total_loan_value: string; award_amount: string; recipient_ok: boolean }>(db.url, `
@@ -388,9 +388,15 @@ describe('load:awards importer', () => {
     expect(await load('wide-1.csv', row)).toMatchObject({ inserted: 1, unchanged: 0 });
     expect(await load('wide-2.csv', row)).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
     // a value past the first groups, and a value moved into the blank next to it
+    const changedAt = async () => (await query<{ at: string }>(db.url, `SELECT row_changed_at::text AS at FROM transaction_search WHERE transaction_unique_id = 'WIDE-1'`))[0]?.at;
+    const before = await changedAt();
+    // (only detail holds these columns: a change of detail alone is an update, and the row is stamped as changed)
     expect(await load('wide-3.csv', { ...row, extra_column_140: 'changed' })).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await changedAt()).not.toEqual(before);
     expect(await load('wide-4.csv', { ...row, extra_column_140: '', extra_column_141: 'changed' })).toMatchObject({ updated: 1, unchanged: 0 });
-    expect(await query(db.url, `SELECT detail->>'extra_column_140' AS a, detail->>'extra_column_141' AS b FROM transaction_search WHERE transaction_unique_id = 'WIDE-1'`))
+    expect(await query(db.url, `
+      SELECT d.detail->>'extra_column_140' AS a, d.detail->>'extra_column_141' AS b
+      FROM transaction_search t JOIN transaction_detail d USING (transaction_id) WHERE t.transaction_unique_id = 'WIDE-1'`))
       .toEqual([{ a: null, b: 'changed' }]);
   });
 
@@ -792,7 +798,7 @@ describe('load:awards importer', () => {
     expect(await query(db.url, `
       SELECT action_date::text, last_modified_date::text, detail->>'solicitation_date' AS solicitation, detail->>'initial_report_date' AS initial,
         detail->>'period_of_performance_potential_end_date' AS potential_end
-      FROM transaction_search WHERE transaction_unique_id = 'DATETIME-1'`)).toEqual([
+      FROM transaction_search JOIN transaction_detail USING (transaction_id) WHERE transaction_unique_id = 'DATETIME-1'`)).toEqual([
       { action_date: '2022-01-15', last_modified_date: '2022-01-20', solicitation: '2021-12-01', initial: '2022-01-16', potential_end: '2028-09-19' }]);
   });
 
@@ -973,13 +979,14 @@ describe('load:awards importer', () => {
       assistance_award_unique_key: `ASST_NON_DETAIL0_${subtier}`, award_id_fain: 'DETAIL0' };
     for (const [i, c] of [...extras, ...odd].entries()) row[c] = c === 'extra_07' ? '  ' : ` value ${i} `;
     await loadAwardFiles(db.url, [file('detail.csv', csv([...ASSISTANCE_COLUMNS, ...extras, ...odd], [row]))]);
-    const [tx] = await query<{ detail: Record<string, string> }>(db.url, `SELECT detail FROM transaction_search WHERE transaction_unique_id = 'DETAIL_0'`);
+    const [tx] = await query<{ detail: Record<string, string> }>(db.url, `
+      SELECT detail FROM transaction_search JOIN transaction_detail USING (transaction_id) WHERE transaction_unique_id = 'DETAIL_0'`);
     const expected = Object.fromEntries([...extras, ...odd].map((c, i) => [c, `value ${i}`]).filter(([c]) => c !== 'extra_07'));
     // the type code columns stay in detail too: the award type is derived from them, not a copy of them
     expect(tx?.detail).toEqual({ ...expected, assistance_type_code: '04', business_types_code: 'H', record_type_code: '2' });
   });
 
-  it('stores detail out of line without trying to compress it (STORAGE EXTERNAL, baseline 0099)', async () => {
+  it('stores detail out of line without trying to compress it (STORAGE EXTERNAL, baseline 0099 and migration 0196)', async () => {
     // a value pglz would shrink to almost nothing: under the default storage it would be kept compressed
     const long = 'ab'.repeat(3000);
     const row: Record<string, string> = { ...assistanceRows()[0]!, assistance_transaction_unique_key: 'DETAIL_LONG',
@@ -987,22 +994,24 @@ describe('load:awards importer', () => {
     await loadAwardFiles(db.url, [file('detail-long.csv', csv([...ASSISTANCE_COLUMNS, 'long_note'], [row]))]);
     const [tx] = await query<{ method: string | null; bytes: number; note: string }>(db.url, `
       SELECT pg_column_compression(detail) AS method, pg_column_size(detail) AS bytes, detail->>'long_note' AS note
-      FROM transaction_search WHERE transaction_unique_id = 'DETAIL_LONG'`);
+      FROM transaction_search JOIN transaction_detail USING (transaction_id) WHERE transaction_unique_id = 'DETAIL_LONG'`);
     expect(tx).toEqual({ method: null, bytes: expect.any(Number), note: long });
     expect(tx!.bytes).toBeGreaterThan(long.length);
     const storage = await query<{ table: string; storage: string }>(db.url, `
       SELECT attrelid::regclass::text AS table, attstorage AS storage FROM pg_attribute
-      WHERE attname = 'detail' AND attrelid IN ('transaction_search'::regclass, 'award_search'::regclass, 'subaward_search'::regclass)
+      WHERE attname = 'detail' AND NOT attisdropped
+        AND attrelid IN ('transaction_search'::regclass, 'transaction_detail'::regclass, 'award_search'::regclass, 'subaward_search'::regclass)
       ORDER BY 1`);
+    // (transaction_search has no detail column since migration 0196)
     expect(storage).toEqual([
-      { table: 'award_search', storage: 'e' }, { table: 'subaward_search', storage: 'e' }, { table: 'transaction_search', storage: 'e' }]);
+      { table: 'award_search', storage: 'e' }, { table: 'subaward_search', storage: 'e' }, { table: 'transaction_detail', storage: 'e' }]);
   });
 });
 
 /** Checksums of the award tables, to prove a load changed nothing. */
 async function snapshot(url: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [table, key] of [['award_search', 'award_id'], ['transaction_search', 'transaction_id'], ['subaward_search', 'broker_subaward_id'],
+  for (const [table, key] of [['award_search', 'award_id'], ['transaction_search', 'transaction_id'], ['transaction_detail', 'transaction_id'], ['subaward_search', 'broker_subaward_id'],
     ['recipient_lookup', 'id'], ['recipient_profile', 'id'], ['parent_award', 'award_id']]) {
     const [row] = await query<{ md5: string }>(url, `SELECT md5(string_agg(t::text, E'\\n' ORDER BY t.${key})) AS md5 FROM ${table} t`);
     out[table as string] = row?.md5 ?? '';

@@ -127,11 +127,13 @@ export async function getAwardProfile(db: CommonQueryMethods, awardId: number): 
         sum(total_funding_amount) AS total_funding
       FROM transaction_search WHERE award_id = ${awardId}
     ), latest AS (
-      SELECT detail, json_build_object('extent_competed', extent_competed, 'type_set_aside', type_set_aside,
-          'type_of_contract_pricing', type_of_contract_pricing, 'naics', naics_code, 'naics_description', naics_description,
-          'product_or_service_code', product_or_service_code, 'product_or_service_description', product_or_service_description) AS codes
-      FROM transaction_search WHERE award_id = ${awardId}
-      ORDER BY action_date DESC, modification_number DESC NULLS LAST, transaction_unique_id DESC LIMIT 1
+      SELECT d.detail, l.codes FROM (
+        SELECT transaction_id, json_build_object('extent_competed', extent_competed, 'type_set_aside', type_set_aside,
+            'type_of_contract_pricing', type_of_contract_pricing, 'naics', naics_code, 'naics_description', naics_description,
+            'product_or_service_code', product_or_service_code, 'product_or_service_description', product_or_service_description) AS codes
+        FROM transaction_search WHERE award_id = ${awardId}
+        ORDER BY action_date DESC, modification_number DESC NULLS LAST, transaction_unique_id DESC LIMIT 1
+      ) l LEFT JOIN transaction_detail d ON d.transaction_id = l.transaction_id
     ), subs AS (
       SELECT count(*)::int AS n, sum(subaward_amount) AS amount FROM subaward_search WHERE award_id = ${awardId}
     ), fc AS (

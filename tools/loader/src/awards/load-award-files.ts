@@ -413,9 +413,9 @@ const COPIED_FILE_C = ['treasury_account_identifiers', 'federal_account_ids', 't
 /**
  * The transaction columns the award rollups, award links and recipient levels read, and the business
  * categories (costly rules an award row reuses from its latest transaction): the narrow `award_tx` table
- * holds these, one row per staged row. The other transaction_search columns (most of the width, and the
- * `detail` JSON) are computed from the staged row once, in the statement that writes them, rather than
- * written to a temporary table and copied from it.
+ * holds these, one row per staged row. The other transaction_search columns (most of the width) and the
+ * `detail` JSON of transaction_detail are computed from the staged row once, in the statement that writes
+ * them, rather than written to a temporary table and copied from it.
  */
 const TX_KEY_COLUMNS = new Set(['transaction_unique_id', 'generated_unique_award_id', 'modification_number', 'action_date', 'last_modified_date', 'type',
   'federal_action_obligation', 'original_loan_subsidy_cost', 'face_value_loan_guarantee', 'generated_pragmatic_obligation', 'non_federal_funding_amount',
@@ -481,8 +481,9 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
   const txKey = src.text(layout.fpds ? 'contract_transaction_unique_key' : 'assistance_transaction_unique_key');
   const keyColumns = tx.filter(([c]) => TX_KEY_COLUMNS.has(c) && c !== 'business_categories');
   const categories = businessCategoryInputs(src, layout);
-  // every transaction_search column the file gives, the key columns read back from award_tx (`m`)
-  const txCols: ColumnMapping[] = [...tx.map(([c, e]): ColumnMapping => [c, TX_KEY_COLUMNS.has(c) ? `m."${c}"` : e]), ['detail', detail],
+  // every transaction_search column the file gives, the key columns read back from award_tx (`m`); `detail` goes
+  // to transaction_detail (migration 0196)
+  const txCols: ColumnMapping[] = [...tx.map(([c, e]): ColumnMapping => [c, TX_KEY_COLUMNS.has(c) ? `m."${c}"` : e]),
     ['source_digest', 'm.source_digest']];
   // the values compared to tell an updated row (a row whose digest alone differs is not one)
   const txValues = txCols.filter(([c]) => c !== 'source_digest');
@@ -671,6 +672,22 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           OFFSET 0) w
         WHERE t.transaction_id = w.existing_id
           AND ${rowOf(`t.award_id, ${prefixed(txValues, 't')}`)} IS DISTINCT FROM ${rowOf(`w.award_id, ${prefixed(txValues, 'w')}`)}`);
+      // Details of existing rows: written where they changed, deleted where the file has none now. A row whose
+      // detail alone changed counts as updated and is stamped as changed (row_changed_at, for the monthly deltas),
+      // unless the update above stamped it already (now() is the transaction's time).
+      const detailChanged = await client.query(`
+        WITH w AS MATERIALIZED (
+          SELECT m.existing_id AS transaction_id, ${detail} AS detail
+          FROM award_tx m JOIN award_stage s ON s._row = m._row WHERE m.existing_id IS NOT NULL),
+        written AS (
+          INSERT INTO transaction_detail (transaction_id, detail) SELECT transaction_id, detail FROM w WHERE detail IS NOT NULL
+          ON CONFLICT (transaction_id) DO UPDATE SET detail = EXCLUDED.detail WHERE transaction_detail.detail IS DISTINCT FROM EXCLUDED.detail
+          RETURNING transaction_id),
+        gone AS (
+          DELETE FROM transaction_detail d USING w WHERE d.transaction_id = w.transaction_id AND w.detail IS NULL RETURNING d.transaction_id)
+        UPDATE transaction_search t SET row_changed_at = now()
+        FROM (SELECT transaction_id FROM written UNION SELECT transaction_id FROM gone) c
+        WHERE t.transaction_id = c.transaction_id AND t.row_changed_at IS DISTINCT FROM now()`);
       // rows whose values are as written, from another text or another fingerprint (or by the generator)
       await client.query(`
         UPDATE transaction_search t SET source_digest = m.source_digest
@@ -683,13 +700,19 @@ async function upsertTransactions(client: pg.Client, step: Step, mode: IndexMode
           lv.levels${copied.map((c) => `, a."a__${c}"`).join('')}
         FROM ${txFrom}
         WHERE m.existing_id IS NULL`);
+      await client.query(`
+        INSERT INTO transaction_detail (transaction_id, detail)
+        SELECT transaction_id, detail FROM (
+          SELECT m.transaction_id, ${detail} AS detail FROM award_tx m JOIN award_stage s ON s._row = m._row
+          WHERE m.existing_id IS NULL OFFSET 0) x
+        WHERE detail IS NOT NULL`);
       // An award created here from all its transactions is written whole: the derive steps that recompute its
       // rollups, keyword text and File C columns pass it over (award_derive_pending.whole, migration 0180). Any
       // other write of it (another file of the same import, a cut-off import before) clears the mark.
       await client.query(`
         INSERT INTO award_derive_pending (award_id, whole) SELECT award_id, existing_award_id IS NULL FROM award_latest
         ON CONFLICT (award_id) DO UPDATE SET whole = false WHERE award_derive_pending.whole`);
-      return { inserted: inserted.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+      return { inserted: inserted.rowCount ?? 0, updated: (updated.rowCount ?? 0) + (detailChanged.rowCount ?? 0) };
     });
   });
 }

@@ -278,9 +278,9 @@ export function typedColumnNames(source: DownloadSource, fpds: boolean): string[
  * subquery from being merged into the query around it, which would evaluate `detail_value` once per column.
  */
 export function sourceRows(source: DownloadSource, where: FragmentSqlToken): FragmentSqlToken {
-  const filtered = sql.fragment`SELECT * FROM ${sql.identifier([source])} WHERE ${where} OFFSET 0`;
+  const table = sql.identifier([source]);
   return source === 'transaction_search'
-    ? sql.fragment`(SELECT f.*, d.detail || '{}'::jsonb AS detail_value FROM (${filtered}) AS f
+    ? sql.fragment`(SELECT f.*, d.detail || '{}'::jsonb AS detail_value FROM (SELECT * FROM ${table} WHERE ${where} OFFSET 0) AS f
         LEFT JOIN transaction_detail AS d ON d.transaction_id = f.transaction_id OFFSET 0) AS src`
-    : sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${sql.identifier([source])} WHERE ${where} OFFSET 0) AS src`;
+    : sql.fragment`(SELECT *, detail || '{}'::jsonb AS detail_value FROM ${table} WHERE ${where} OFFSET 0) AS src`;
 }

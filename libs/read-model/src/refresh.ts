@@ -37,9 +37,10 @@ export interface TwoLaneRefresh {
  * Sets the pair lane's temp_buffers (on its fresh connection: PostgreSQL refuses the change once the session has
  * touched a temporary table) to a third of the server's effective_cache_size, the page cache the planner may count
  * on (the embedded server's is half the RAM). The pair summaries are grouped, one table at a time, from a temporary
- * projection of transaction_search (3.3 GB at bench scale, read 11 times); with PostgreSQL's default of 8 MB every
- * read comes back from the kernel. Local buffers are allocated as the tables grow, not up front. At bench scale,
- * refresh_search_summary_pairs() alone took 298 and 282 core-seconds with the default, 282, 261 and 273 with 4 to 7 GB.
+ * projection of transaction_search (3.3 GB at bench scale) and its fiscal-year pre-aggregation (1.2 GB, read 9
+ * times); with PostgreSQL's default of 8 MB every read comes back from the kernel. Local buffers are allocated as the
+ * tables grow, not up front. At bench scale, refresh_search_summary_pairs() alone (before the pre-aggregation) took
+ * 298 and 282 core-seconds with the default, 282, 261 and 273 with 4 to 7 GB.
  */
 export async function setPairLaneTempBuffers(client: Pick<pg.Client, 'query'>): Promise<string> {
   const set = await client.query<{ temp_buffers: string }>(`

@@ -4688,6 +4688,7 @@ CREATE OR REPLACE FUNCTION public.search_summary_write_pairs(source regclass, si
 AS $function$
 DECLARE
   target record;
+  pre record;
   rebuild_all boolean := lo IS NULL AND NOT signed;
   index_defs text[];
   rows_sql text;
@@ -4729,21 +4730,18 @@ BEGIN
     CASE WHEN signed THEN 'sign::bigint' ELSE '1::bigint' END,
     lo, hi);
 
-  DROP TABLE IF EXISTS search_summary_pair_fy;
-  EXECUTE format($sql$
-    CREATE TEMP TABLE search_summary_pair_fy ON COMMIT DROP AS
-    SELECT fy_start, type, award_category, %1$s,
-      sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(row_count) AS row_count
-    FROM search_summary_pair_rows GROUP BY fy_start, type, award_category, %1$s$sql$,
-    fy_keys);
-
-  DROP TABLE IF EXISTS search_summary_pair_few_valued;
-  EXECUTE format($sql$
-    CREATE TEMP TABLE search_summary_pair_few_valued ON COMMIT DROP AS
-    SELECT fy_start, type, award_category, %1$s,
-      sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(row_count) AS row_count
-    FROM search_summary_pair_fy GROUP BY fy_start, type, award_category, %1$s$sql$,
-    array_to_string(few_valued, ', '));
+  -- The two pre-aggregations, in this order: by fiscal year and every key column, then by the few-valued ones.
+  FOR pre IN SELECT * FROM (VALUES
+      ('search_summary_pair_fy', 'search_summary_pair_rows', fy_keys),
+      ('search_summary_pair_few_valued', 'search_summary_pair_fy', array_to_string(few_valued, ', '))) AS p (name, source, keys) LOOP
+    EXECUTE format('DROP TABLE IF EXISTS %I', pre.name);
+    EXECUTE format($sql$
+      CREATE TEMP TABLE %1$I ON COMMIT DROP AS
+      SELECT fy_start, type, award_category, %3$s,
+        sum(generated_pragmatic_obligation) AS generated_pragmatic_obligation, sum(row_count) AS row_count
+      FROM %2$I GROUP BY fy_start, type, award_category, %3$s$sql$,
+      pre.name, pre.source, pre.keys);
+  END LOOP;
 
   FOR target IN SELECT * FROM search_summary_pair_targets() LOOP
     rows_from := CASE

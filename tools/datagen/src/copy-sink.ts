@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
-const CHUNK_CHARS = 256 * 1024;
+/** Bytes of rows sent to PostgreSQL at a time. */
+const CHUNK_BYTES = 256 * 1024;
+const NEWLINE = 0x0a;
 /** Bytes queued towards PostgreSQL before the producer waits: several chunks in flight keep both busy. */
 const IN_FLIGHT = 16 * 1024 * 1024;
 
@@ -14,8 +16,10 @@ const IN_FLIGHT = 16 * 1024 * 1024;
  */
 export class CopySink {
   rows = 0;
-  private parts: string[] = [];
-  private chars = 0;
+  // Rows are encoded straight into the chunk buffer: no array of lines joined into a string and that string
+  // encoded again when it is written (two copies of every row, ~7% of the generator's CPU at bench scale).
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   private pending: Promise<unknown> | undefined;
   private failure: Error | undefined;
 
@@ -47,17 +51,24 @@ export class CopySink {
 
   /** Queues one row (fields already in COPY text format, joined by tabs). */
   push(line: string): void {
-    this.parts.push(line);
-    this.chars += line.length + 1;
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit; the newline 1 more.
+    const most = line.length * 3 + 1;
+    if (this.used + most > this.chunk.length) {
+      this.flush();
+      if (most > this.chunk.length) this.chunk = Buffer.allocUnsafe(most);
+    }
+    this.used += this.chunk.write(line, this.used);
+    this.chunk[this.used] = NEWLINE;
+    this.used += 1;
     this.rows += 1;
-    if (this.chars >= CHUNK_CHARS) this.flush();
   }
 
   private flush(): void {
-    if (this.parts.length === 0) return;
-    const chunk = `${this.parts.join('\n')}\n`;
-    this.parts = [];
-    this.chars = 0;
+    if (this.used === 0) return;
+    // The stream keeps the bytes until they are sent: the next rows go to a new buffer.
+    const chunk = this.chunk.subarray(0, this.used);
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
     // Waiting for 'drain' after every chunk would make generation and COPY take turns; instead the
     // producer only waits once a good many chunks are queued.
     this.stream.write(chunk);

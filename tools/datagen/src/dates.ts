@@ -1,9 +1,27 @@
 /**
- * Dates as whole UTC day numbers (days since 1970-01-01): cheap to compare and add, formatted through a
- * cache because the generator prints the same few thousand dates millions of times.
+ * Dates as whole UTC day numbers (days since 1970-01-01): cheap to compare and add, formatted and split through
+ * caches indexed by the day, because the generator prints and splits the same few thousand dates millions of times
+ * (a Date per call, or a Map lookup, was ~6% of the generation's CPU at bench scale).
  */
 const MS_PER_DAY = 86_400_000;
-const isoCache = new Map<number, string>();
+/** Days 0 to CACHED_DAYS - 1 (1970 to 2149) are cached in arrays; other days are computed each time. */
+const CACHED_DAYS = 65_536;
+/** `YYYY-MM-DD` of a cached day; '' while not computed yet (filled up front: a sparse array is a slow one). */
+const isoCache: string[] = new Array<string>(CACHED_DAYS).fill('');
+/** year * 10000 + month * 100 + day of a cached day; 0 while not computed yet. */
+const partsCache = new Int32Array(CACHED_DAYS);
+
+function packedParts(day: number): number {
+  const cached = day >= 0 && day < CACHED_DAYS;
+  if (cached) {
+    const packed = partsCache[day] as number;
+    if (packed !== 0) return packed;
+  }
+  const d = new Date(day * MS_PER_DAY);
+  const packed = d.getUTCFullYear() * 10_000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+  if (cached) partsCache[day] = packed;
+  return packed;
+}
 
 /** Day number of a `YYYY-MM-DD` string (or of a Date). */
 export function dayOf(value: string | Date): number {
@@ -19,24 +37,26 @@ export function dayFromParts(year: number, month: number, day: number): number {
 
 /** `YYYY-MM-DD` of a day number. */
 export function isoDay(day: number): string {
-  let s = isoCache.get(day);
-  if (s === undefined) {
+  const cached = day >= 0 && day < CACHED_DAYS;
+  let s = cached ? (isoCache[day] as string) : '';
+  if (s === '') {
     s = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-    isoCache.set(day, s);
+    if (cached) isoCache[day] = s;
   }
   return s;
 }
 
 /** [year, month 1-12, day 1-31] of a day number. */
 export function partsOf(day: number): [number, number, number] {
-  const d = new Date(day * MS_PER_DAY);
-  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  const packed = packedParts(day);
+  return [Math.floor(packed / 10_000), Math.floor(packed / 100) % 100, packed % 100];
 }
 
 /** Fiscal year: FY N runs from October 1 of N-1 to September 30 of N. */
 export function fiscalYearOf(day: number): number {
-  const [y, m] = partsOf(day);
-  return m >= 10 ? y + 1 : y;
+  const packed = packedParts(day);
+  const y = Math.floor(packed / 10_000);
+  return Math.floor(packed / 100) % 100 >= 10 ? y + 1 : y;
 }
 
 /** Fiscal month 1-12 (October = 1). */
@@ -66,12 +86,25 @@ export function fiscalPeriodEnd(fy: number, period: number): number {
   return period === 12 ? fiscalYearEnd(fy) : fiscalPeriodStart(fy, period + 1) - 1;
 }
 
+/** addMonths' results by month count, for the cached days (NOT_COMPUTED where not computed yet). */
+const addMonthsCache = new Map<number, Int32Array>();
+const NOT_COMPUTED = -0x80000000;
+
 /** Adds calendar months the way PostgreSQL's `date + interval 'n months'` does (clamped to month end). */
 export function addMonths(day: number, months: number): number {
-  const [y, m, d] = partsOf(day);
-  const index = y * 12 + (m - 1) + months;
+  const cached = day >= 0 && day < CACHED_DAYS;
+  let results = cached ? addMonthsCache.get(months) : undefined;
+  if (cached && results === undefined) {
+    results = new Int32Array(CACHED_DAYS).fill(NOT_COMPUTED);
+    addMonthsCache.set(months, results);
+  }
+  if (results !== undefined && results[day] !== NOT_COMPUTED) return results[day] as number;
+  const packed = packedParts(day);
+  const index = Math.floor(packed / 10_000) * 12 + (Math.floor(packed / 100) % 100 - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return dayFromParts(year, month, Math.min(d, lastDay));
+  const out = dayFromParts(year, month, Math.min(packed % 100, lastDay));
+  if (results !== undefined) results[day] = out;
+  return out;
 }

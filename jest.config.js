@@ -26,6 +26,7 @@ const common = {
   // A few dependencies ship ESM only; swc compiles them to CommonJS for jest's module registry.
   transformIgnorePatterns: ['^(?!.*/node_modules/(p-limit|yocto-queue|p-queue|p-timeout|serialize-error|archiver|zip-stream|compress-commons|crc32-stream|is-stream)/).*/node_modules/'],
   modulePathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/tmp/', '<rootDir>/dist/'],
+  setupFilesAfterEnv: ['<rootDir>/jest/roarr-teardown.ts'],
 };
 
 module.exports = {

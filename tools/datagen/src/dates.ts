@@ -22,6 +22,8 @@ function packedParts(day: number): number {
   if (cached) partsCache[day] = packed;
   return packed;
 }
+const yearOfPacked = (packed: number): number => Math.floor(packed / 10_000);
+const monthOfPacked = (packed: number): number => Math.floor(packed / 100) % 100;
 
 /** Day number of a `YYYY-MM-DD` string (or of a Date). */
 export function dayOf(value: string | Date): number {
@@ -49,14 +51,13 @@ export function isoDay(day: number): string {
 /** [year, month 1-12, day 1-31] of a day number. */
 export function partsOf(day: number): [number, number, number] {
   const packed = packedParts(day);
-  return [Math.floor(packed / 10_000), Math.floor(packed / 100) % 100, packed % 100];
+  return [yearOfPacked(packed), monthOfPacked(packed), packed % 100];
 }
 
 /** Fiscal year: FY N runs from October 1 of N-1 to September 30 of N. */
 export function fiscalYearOf(day: number): number {
   const packed = packedParts(day);
-  const y = Math.floor(packed / 10_000);
-  return Math.floor(packed / 100) % 100 >= 10 ? y + 1 : y;
+  return monthOfPacked(packed) >= 10 ? yearOfPacked(packed) + 1 : yearOfPacked(packed);
 }
 
 /** Fiscal month 1-12 (October = 1). */
@@ -92,19 +93,25 @@ const NOT_COMPUTED = -0x80000000;
 
 /** Adds calendar months the way PostgreSQL's `date + interval 'n months'` does (clamped to month end). */
 export function addMonths(day: number, months: number): number {
-  const cached = day >= 0 && day < CACHED_DAYS;
-  let results = cached ? addMonthsCache.get(months) : undefined;
-  if (cached && results === undefined) {
+  if (day < 0 || day >= CACHED_DAYS) return monthsLater(day, months);
+  let results = addMonthsCache.get(months);
+  if (results === undefined) {
     results = new Int32Array(CACHED_DAYS).fill(NOT_COMPUTED);
     addMonthsCache.set(months, results);
   }
-  if (results !== undefined && results[day] !== NOT_COMPUTED) return results[day] as number;
+  let out = results[day] as number;
+  if (out === NOT_COMPUTED) {
+    out = monthsLater(day, months);
+    results[day] = out;
+  }
+  return out;
+}
+
+function monthsLater(day: number, months: number): number {
   const packed = packedParts(day);
-  const index = Math.floor(packed / 10_000) * 12 + (Math.floor(packed / 100) % 100 - 1) + months;
+  const index = yearOfPacked(packed) * 12 + (monthOfPacked(packed) - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const out = dayFromParts(year, month, Math.min(packed % 100, lastDay));
-  if (results !== undefined) results[day] = out;
-  return out;
+  return dayFromParts(year, month, Math.min(packed % 100, lastDay));
 }

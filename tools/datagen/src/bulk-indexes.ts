@@ -16,10 +16,16 @@ const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 /**
  * Drops every index and primary/unique constraint of `tables` (whoever's migration created it), after
  * writing its definition to bulk_load_dropped_index in the same transaction. Loading into bare tables and
- * building each index once afterwards is several times faster than maintaining indexes row by row.
- * Constraints that a foreign key depends on are kept.
+ * building each index once afterwards is several times faster than maintaining indexes row by row, except
+ * for an index whose keys arrive in ascending order: each row then goes to the end of the rightmost leaf page
+ * (the B-tree's fast path, no descent), while a build afterwards reads the whole table again. `keep` names
+ * those (and any other index to leave in place). Constraints that a foreign key depends on are kept.
  */
-export async function dropBulkIndexes(client: pg.Client, tables: readonly string[] = BULK_TABLES): Promise<number> {
+export async function dropBulkIndexes(
+  client: pg.Client,
+  tables: readonly string[] = BULK_TABLES,
+  keep: (index: { table: string; name: string }) => boolean = () => false,
+): Promise<number> {
   await client.query('BEGIN');
   try {
     const found = await client.query<DroppedIndex>(`
@@ -32,7 +38,8 @@ export async function dropBulkIndexes(client: pg.Client, tables: readonly string
       WHERE c.relname = ANY($1) AND c.relnamespace = current_schema()::regnamespace
         AND NOT EXISTS (SELECT 1 FROM pg_constraint fk WHERE fk.contype = 'f' AND fk.conindid = i.oid)
       ORDER BY c.relname, i.relname`, [tables]);
-    for (const row of found.rows) {
+    const dropped = found.rows.filter((row) => !keep({ table: row.table_name, name: row.index_name }));
+    for (const row of dropped) {
       await client.query(
         `INSERT INTO bulk_load_dropped_index (table_name, index_name, is_constraint, definition) VALUES ($1, $2, $3, $4)
          ON CONFLICT (table_name, index_name) DO UPDATE SET is_constraint = EXCLUDED.is_constraint, definition = EXCLUDED.definition`,
@@ -42,18 +49,14 @@ export async function dropBulkIndexes(client: pg.Client, tables: readonly string
       else await client.query(`DROP INDEX ${quote(row.index_name)}`);
     }
     await client.query('COMMIT');
-    return found.rowCount ?? 0;
+    return dropped.length;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
 }
 
-/**
- * Rebuilds the indexes recorded in bulk_load_dropped_index (from this load or an interrupted earlier one),
- * or those of them `only` accepts, on `parallel` connections, largest tables first; each row is deleted in
- * the transaction that rebuilds it.
- */
+/** How restoreBulkIndexes builds. */
 export interface RestoreOptions {
   /** Connections building indexes side by side (default 2). */
   parallel?: number;
@@ -61,11 +64,32 @@ export interface RestoreOptions {
   workersPerBuild?: number;
   /** maintenance_work_mem of each build (default 1GB). */
   memory?: string;
+  /** Build a constraint's unique index but attach it later (see restoreBulkIndexes). */
+  deferConstraints?: boolean;
   /** Only the recorded indexes this accepts (default all); `constraint`: a primary key or unique constraint. */
   only?: (index: { table: string; name: string; constraint: boolean }) => boolean;
   onIndex?: (name: string, done: number, total: number, seconds: number, table: string) => void;
 }
 
+/**
+ * A primary key or unique constraint on plain columns as the unique index that can be built alone and
+ * attached afterwards; null for any other definition (expressions, INCLUDE, WITH, deferrable), which is
+ * always built as a constraint.
+ */
+function constraintIndex(item: DroppedIndex): { kind: string; create: string } | null {
+  const match = /^(PRIMARY KEY|UNIQUE) \(([^()]+)\)$/.exec(item.definition);
+  if (!match) return null;
+  return { kind: match[1] as string, create: `CREATE UNIQUE INDEX ${quote(item.index_name)} ON ${quote(item.table_name)} (${match[2]})` };
+}
+
+/**
+ * Rebuilds the indexes recorded in bulk_load_dropped_index (from this load or an interrupted earlier one),
+ * or those of them `only` accepts, on `parallel` connections, largest tables first; each row is deleted in
+ * the transaction that rebuilds it. With `deferConstraints`, a primary key or unique constraint is built as
+ * its unique index alone and stays recorded: a later restore without the option attaches the index
+ * (ADD CONSTRAINT ... USING INDEX, no second build). ADD CONSTRAINT locks the table exclusively for the whole
+ * build, CREATE INDEX only against writes, so the deferred build can run beside long reads of the table.
+ */
 export async function restoreBulkIndexes(url: string, options: RestoreOptions = {}): Promise<number> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -96,12 +120,28 @@ export async function restoreBulkIndexes(url: string, options: RestoreOptions = 
         if (!item) return;
         const began = performance.now();
         await client.query('BEGIN');
-        const exists = await client.query('SELECT 1 FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace', [item.index_name]);
-        if (exists.rowCount === 0) {
-          if (item.is_constraint) await client.query(`ALTER TABLE ${quote(item.table_name)} ADD CONSTRAINT ${quote(item.index_name)} ${item.definition}`);
-          else await client.query(item.definition);
+        const state = await client.query<{ index: boolean; constraint: boolean }>(`
+          SELECT EXISTS (SELECT 1 FROM pg_class WHERE relname = $2 AND relnamespace = current_schema()::regnamespace) AS index,
+            EXISTS (SELECT 1 FROM pg_constraint WHERE conname = $2 AND conrelid = to_regclass(quote_ident($1))) AS constraint`,
+          [item.table_name, item.index_name]);
+        const { index: indexExists, constraint: constraintExists } = state.rows[0] ?? { index: false, constraint: false };
+        const alone = item.is_constraint ? constraintIndex(item) : null;
+        let finished = true;
+        if (!item.is_constraint) {
+          if (!indexExists) await client.query(item.definition);
+        } else if (indexExists) {
+          // built alone by a deferred restore (or by hand): attach it
+          if (!constraintExists) {
+            if (!alone) throw new Error(`${item.index_name}: an index of that name exists, but ${item.definition} cannot take it over`);
+            await client.query(`ALTER TABLE ${quote(item.table_name)} ADD CONSTRAINT ${quote(item.index_name)} ${alone.kind} USING INDEX ${quote(item.index_name)}`);
+          }
+        } else if (options.deferConstraints && alone) {
+          await client.query(alone.create);
+          finished = false;
+        } else {
+          await client.query(`ALTER TABLE ${quote(item.table_name)} ADD CONSTRAINT ${quote(item.index_name)} ${item.definition}`);
         }
-        await client.query('DELETE FROM bulk_load_dropped_index WHERE table_name = $1 AND index_name = $2', [item.table_name, item.index_name]);
+        if (finished) await client.query('DELETE FROM bulk_load_dropped_index WHERE table_name = $1 AND index_name = $2', [item.table_name, item.index_name]);
         await client.query('COMMIT');
         done += 1;
         options.onIndex?.(item.index_name, done, total, Math.round(performance.now() - began) / 1000, item.table_name);

@@ -5,7 +5,7 @@ import { ACCOUNT_TABLES, buildAccountFiles } from './accounts';
 import { busyShare, diskTraffic, kernelShare, sampleCpu, sampleDisk } from './cpu-use';
 import { buildAward, defPickers, resetBlockCaches, type BuildContext, type IdvRef } from './award-builder';
 import { AWARD_TYPES, AWARD_TYPE_BY_CODE, baseTransactionMean, type AwardTypeSpec } from './award-types';
-import { dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
+import { BULK_TABLES, dropBulkIndexes, restoreBulkIndexes } from './bulk-indexes';
 import { loadCatalog, type TasRef } from './catalog';
 import { AWARD_COLUMNS, FABA_COLUMNS, SUBAWARD_COLUMNS, SUBMISSION_COLUMNS, TRANSACTION_COLUMNS, TRANSACTION_DETAIL_COLUMNS } from './columns';
 import { CopySink } from './copy-sink';
@@ -62,6 +62,40 @@ export const AWARD_DATA_TABLES = [
 ];
 
 const FIRST_FISCAL_YEAR = 2008;
+
+/**
+ * Indexes of the bulk tables whose keys the generator writes in ascending order (ids numbered as rows are
+ * made, awards in id order with their transactions, subawards and File C rows, one load time for every
+ * transaction): kept through the load (dropBulkIndexes). Each row costs them a write to the end of the
+ * index; a build afterwards would read the table once more (13 GB for transaction_search at bench scale).
+ */
+const ASCENDING_INDEXES = [
+  'award_search_pkey',
+  'transaction_search_pkey', 'transaction_search_award_id_idx', 'transaction_search_row_changed_at_idx',
+  'transaction_detail_pkey',
+  'subaward_search_pkey', 'subaward_search_award_id_idx',
+  'financial_accounts_by_awards_pkey', 'faba_award_id_idx',
+];
+
+/**
+ * Sets the planner's page and row counts of the bulk tables to what was just loaded, as an index build does
+ * (every page all-visible: COPY FREEZE). Servers before PostgreSQL 18, which cannot be told, sample the
+ * tables instead (ANALYZE).
+ */
+async function setLoadedTableStatistics(client: pg.Client, rows: Record<string, number>): Promise<void> {
+  const tables = BULK_TABLES.filter((t) => rows[t] !== undefined);
+  const canRestore = (await client.query<{ ok: boolean }>(`SELECT to_regproc('pg_restore_relation_stats') IS NOT NULL AS ok`)).rows[0]?.ok;
+  if (!canRestore) {
+    for (const table of tables) await client.query(`ANALYZE ${table}`);
+    return;
+  }
+  await client.query(`
+    SELECT pg_restore_relation_stats('schemaname', current_schema()::text, 'relname', t.name,
+      'relpages', p.pages, 'reltuples', t.n::real, 'relallvisible', p.pages)
+    FROM unnest($1::text[], $2::float8[]) AS t (name, n),
+      LATERAL (SELECT (pg_relation_size(t.name::regclass) / current_setting('block_size')::bigint)::integer AS pages) AS p`,
+    [tables, tables.map((t) => rows[t])]);
+}
 
 /**
  * ANALYZE of `tables` on two connections (one per core), biggest tables first: each ANALYZE runs on one
@@ -160,7 +194,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     const tasPickers = new Map<number, WeightedPicker<TasRef>>();
     for (const [toptierId, list] of catalog.tasByToptier) tasPickers.set(toptierId, WeightedPicker.zipf(list, 1.0));
     indexesDropped = true;
-    await dropBulkIndexes(admin);
+    await dropBulkIndexes(admin, BULK_TABLES, (index) => ASCENDING_INDEXES.includes(index.name));
     endPhase('prepare');
 
     // ---- generate and load ------------------------------------------------------------------------------
@@ -271,25 +305,27 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     }
     endPhase('generate+load');
 
+    // The planner's page and row counts of the loaded tables: COPY leaves them unset, and the primary key builds
+    // that used to set them right after the load are gone (the keys are kept through it).
+    await setLoadedTableStatistics(admin, rows);
+    // The refresh rebuilds every summary (recording was off for the load); the triggers record writes again.
+    await setChangeRecording(admin, true);
+    endPhase('statistics');
+
     // What follows runs on three lanes. The search summary refresh needs only the rows of the search tables: no
     // index, no derived table, no account file. It starts first, on two connections of its own (the filter pairs
     // beside the rest, refreshSearchSummariesInTwoLanes). Beside it the third lane rebuilds the other indexes, File
     // A/B/GTAS and the derived tables, then the keyword-document trigram indexes, then the disaster and agency
     // summaries. None of these writes what the refresh reads, and their locks do not conflict with its SHARE
-    // locks: CREATE INDEX takes SHARE, derive's lock is SHARE too, the rest reads. What would conflict is taken
-    // before the lanes start: the primary and unique keys (ALTER TABLE ADD CONSTRAINT locks the table
-    // exclusively, which would wait for the whole refresh) and the switch of the change-recording triggers.
-    progress({ phase: 'index', note: 'primary and unique keys' });
+    // locks: CREATE INDEX takes SHARE, derive's lock is SHARE too, the rest reads. What would conflict waits
+    // for the end of the lanes: the unique constraints are built in the index lane as bare unique indexes and
+    // attached afterwards (ALTER TABLE ADD CONSTRAINT locks the table exclusively, which would wait for the
+    // whole refresh); the switch of the change-recording triggers came before.
     const indexes: GenerateResult['indexes'] = [];
     const onIndex = (name: string, done: number, n: number, seconds: number, table: string) => {
       indexes.push({ table, index: name, seconds });
       progress({ phase: 'index', done, total: n, note: name });
     };
-    // (transaction_detail's key waits for the index lane below: nothing in the lanes reads that table)
-    await restoreBulkIndexes(options.url, { only: (i) => i.constraint && i.table !== 'transaction_detail', onIndex });
-    // The refresh rebuilds every summary (recording was off for the load); the triggers record writes again.
-    await setChangeRecording(admin, true);
-    endPhase('primary and unique keys');
 
     const isTextIndex = (index: { name: string }) => index.name.includes('keyword_document');
     const isAccountIndex = (index: { table: string }) => ACCOUNT_TABLES.includes(index.table);
@@ -331,7 +367,7 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
       // Awaited together below; these only keep an early failure of one from going unhandled meanwhile.
       accounts.catch(() => undefined);
       deriving.catch(() => undefined);
-      await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i) && !isAccountIndex(i), onIndex }));
+      await timed('  indexes', () => restoreBulkIndexes(options.url, { only: (i) => !isTextIndex(i) && !isAccountIndex(i), deferConstraints: true, onIndex }));
       const [, derived] = await Promise.all([accounts, deriving]);
       // Statistics of the other tables now; the three search tables are analysed once, at the end, after their
       // text indexes exist (the statistics of the index expressions come with them).
@@ -354,11 +390,13 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     const derive = otherDone.value;
     endPhase('lanes: search summaries | pair summaries | accounts, indexes, derive, text indexes, disaster and agency summaries');
     phases.push(...sideTimes);
+    // The unique indexes built in the lane become the constraints they were dropped as.
+    await restoreBulkIndexes(options.url, { only: (i) => i.constraint, onIndex });
     // Statistics of the index expressions, which the planner uses for the keyword filters' selectivity.
     await analyzeSideBySide(options.url, searchTables);
     indexes.sort((a, b) => b.seconds - a.seconds);
     indexesDropped = false;
-    endPhase('analyze search tables');
+    endPhase('unique constraints, analyze search tables');
 
     for (const t of ['recipient_lookup', 'recipient_profile', 'parent_award']) {
       rows[t] = Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]?.n ?? 0);

@@ -51,6 +51,14 @@ async function indexDefinitions(url: string): Promise<string[]> {
   return rows.map((r) => r.d);
 }
 
+/** Every primary key and unique constraint of the public schema, as its table's name and its definition. */
+async function keyConstraints(url: string): Promise<string[]> {
+  const rows = await query<{ d: string }>(url, `
+    SELECT conrelid::regclass::text || ': ' || conname || ' ' || pg_get_constraintdef(oid) AS d
+    FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND contype IN ('p', 'u') ORDER BY 1`);
+  return rows.map((r) => r.d);
+}
+
 describe('datagen: determinism', () => {
   let a: TestDatabase;
   let b: TestDatabase;
@@ -64,6 +72,7 @@ describe('datagen: determinism', () => {
   it('gives identical tables for the same seed and today, different ones for another seed', async () => {
     const options = { scale: 'tiny' as const, seed: 11, today: '2025-06-15' };
     const indexesBefore = await indexDefinitions(a.url);
+    const keysBefore = await keyConstraints(a.url);
     // (side by side: each generation waits on its database about half the time)
     const [first, second] = await Promise.all([generateAwardData({ ...options, url: a.url }), generateAwardData({ ...options, url: b.url })]);
     expect(first.rows).toEqual(second.rows);
@@ -83,6 +92,13 @@ describe('datagen: determinism', () => {
     for (const [table] of CHECKSUM_TABLES) expect(sumsA[table]).not.toMatch(/^0:/);
     // The indexes dropped for the load and for the account files are all back, and none is left recorded as dropped.
     expect(await indexDefinitions(a.url)).toEqual(indexesBefore);
+    // and so are the keys, those kept through the load and those built as bare unique indexes and attached after
+    expect(await keyConstraints(a.url)).toEqual(keysBefore);
+    expect(keysBefore).toEqual(expect.arrayContaining([
+      'transaction_search: transaction_search_pkey PRIMARY KEY (transaction_id)',
+      'transaction_search: transaction_search_transaction_unique_id_key UNIQUE (transaction_unique_id)',
+      'award_search: award_search_generated_unique_award_id_key UNIQUE (generated_unique_award_id)',
+    ]));
     expect(indexesBefore.filter((d) => d.startsWith('financial_accounts_by_program_activity_object_class: ')).length).toBeGreaterThanOrEqual(3);
     expect(await query(a.url, 'SELECT * FROM bulk_load_dropped_index')).toEqual([]);
 

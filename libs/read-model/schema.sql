@@ -2985,7 +2985,7 @@ RETURN derive_recipients(as_of, update_levels, false);
 CREATE OR REPLACE FUNCTION public.derive_recipients(as_of date, update_levels boolean, scoped boolean)
  RETURNS bigint
  LANGUAGE plpgsql
- SET work_mem TO '512MB'
+ SET work_mem TO '1GB'
 AS $function$
 DECLARE
   state recipient_derive_state%ROWTYPE;
@@ -4195,6 +4195,7 @@ CREATE OR REPLACE FUNCTION public.refresh_search_summaries_core(lo date DEFAULT 
  RETURNS void
  LANGUAGE plpgsql
  SET work_mem TO '3GB'
+ SET hash_mem_multiplier TO '5'
  SET maintenance_work_mem TO '512MB'
  SET client_min_messages TO 'warning'
 AS $function$

@@ -2,10 +2,12 @@
 -- recipients whose rows changed since the last derive (recipient_change_recording). The shorter forms are
 -- full derives (the data generator's two-argument form; the one-argument form calls it) and come after the
 -- full form: their SQL-standard bodies are parsed at creation.
+-- work_mem: a full derive at bench scale sorts the latest award of each recipient in ~0.6 GB (with 512MB it wrote a
+-- 0.5 GB temporary file).
 CREATE OR REPLACE FUNCTION derive_recipients(as_of date, update_levels boolean, scoped boolean)
  RETURNS bigint
  LANGUAGE plpgsql
- SET work_mem TO '512MB'
+ SET work_mem TO '1GB'
 AS $function$
 DECLARE
   state recipient_derive_state%ROWTYPE;

@@ -360,6 +360,13 @@ CREATE TABLE cgac (
   CONSTRAINT cgac_pkey PRIMARY KEY (cgac_code)
 );
 
+CREATE TABLE change_recording_dropped_trigger (
+  table_name text NOT NULL,
+  trigger_name text NOT NULL,
+  definition text NOT NULL,
+  CONSTRAINT change_recording_dropped_trigger_pkey PRIMARY KEY (table_name, trigger_name)
+);
+
 CREATE TABLE dabs_submission_window_schedule (
   id integer NOT NULL,
   period_start_date timestamp with time zone NOT NULL,
@@ -3421,6 +3428,31 @@ AS $function$
   FROM generate_series(1, (1 << cardinality(codes)) - 1) m
 $function$;
 
+CREATE OR REPLACE FUNCTION public.drop_change_recording_triggers()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  t record;
+  n integer := 0;
+BEGIN
+  PERFORM set_change_recording(false);
+  FOR t IN
+    SELECT tgrelid::regclass AS relation, tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger
+    WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'
+      AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
+    ORDER BY 1, 2
+  LOOP
+    INSERT INTO change_recording_dropped_trigger (table_name, trigger_name, definition)
+    VALUES (t.relation::text, t.tgname, t.definition)
+    ON CONFLICT (table_name, trigger_name) DO UPDATE SET definition = EXCLUDED.definition;
+    EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.relation);
+    n := n + 1;
+  END LOOP;
+  RETURN n;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.drop_table_indexes(VARIADIC tables regclass[])
  RETURNS text[]
  LANGUAGE plpgsql
@@ -4860,6 +4892,13 @@ AS $function$
 DECLARE
   t record;
 BEGIN
+  IF enabled THEN
+    FOR t IN DELETE FROM change_recording_dropped_trigger RETURNING table_name, trigger_name, definition LOOP
+      IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = t.trigger_name AND tgrelid = to_regclass(t.table_name)) THEN
+        EXECUTE t.definition;
+      END IF;
+    END LOOP;
+  END IF;
   FOR t IN
     SELECT tgrelid::regclass AS relation, tgname FROM pg_trigger
     WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'

@@ -1,5 +1,5 @@
 -- Turns the change-recording triggers of the search tables off (bulk loads: the next refresh and derive rebuild
--- everything) or on.
+-- everything) or on; on also creates again those a bulk load dropped (drop_change_recording_triggers).
 CREATE OR REPLACE FUNCTION set_change_recording(enabled boolean)
  RETURNS void
  LANGUAGE plpgsql
@@ -7,6 +7,13 @@ AS $function$
 DECLARE
   t record;
 BEGIN
+  IF enabled THEN
+    FOR t IN DELETE FROM change_recording_dropped_trigger RETURNING table_name, trigger_name, definition LOOP
+      IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = t.trigger_name AND tgrelid = to_regclass(t.table_name)) THEN
+        EXECUTE t.definition;
+      END IF;
+    END LOOP;
+  END IF;
   FOR t IN
     SELECT tgrelid::regclass AS relation, tgname FROM pg_trigger
     WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'

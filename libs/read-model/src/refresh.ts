@@ -89,6 +89,17 @@ export async function setChangeRecording(client: Pick<pg.Client, 'query'>, on: b
 }
 
 /**
+ * Turns change recording off for a bulk load into truncated search tables, and drops the triggers instead of only
+ * disabling them: PostgreSQL still copies every inserted row into a disabled trigger's transition table.
+ * `setChangeRecording(client, true)` creates them again. Their DROP locks the tables against reads until the
+ * transaction ends, so an import beside a running service turns recording off with setChangeRecording instead.
+ */
+export async function dropChangeRecording(client: Pick<pg.Client, 'query'>): Promise<number> {
+  const dropped = await client.query<{ n: number }>('SELECT drop_change_recording_triggers() AS n');
+  return dropped.rows[0]?.n ?? 0;
+}
+
+/**
  * Rebuilds the profile summaries that the disaster and agency endpoints otherwise rebuild on their first read
  * after a write (refresh_disaster_summaries, refresh_agency_summaries: each a no-op when current). Called once
  * after a bulk build or import and at start, so no request pays a rebuild of seconds to minutes. Long statements:

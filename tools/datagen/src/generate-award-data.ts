@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummariesInTwoLanes, runDerive, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
+import { GENERATOR_WRITTEN_STEPS, refreshProfileSummaries, refreshSearchSummariesInTwoLanes, runDerive, dropChangeRecording, setChangeRecording, withOwnClient, type DeriveStep } from '@usas/read-model';
 import pg from 'pg';
 import { ACCOUNT_TABLES, buildAccountFiles } from './accounts';
 import { busyShare, diskTraffic, kernelShare, sampleCpu, sampleDisk } from './cpu-use';
@@ -174,8 +174,9 @@ export async function generateAwardData(options: GenerateOptions): Promise<Gener
     await restoreBulkIndexes(options.url); // repairs an earlier interrupted load, if any
     await admin.query(`TRUNCATE ${[...AWARD_DATA_TABLES, 'award_derive_pending'].join(', ')}`);
     // The refresh and derive at the end rebuild every summary and recipient; the triggers that record what a
-    // write changed would keep a copy of every row loaded until then.
-    await setChangeRecording(admin, false);
+    // write changed are dropped for the load: disabled, they would still have every row COPY writes copied into
+    // their transition tables (16.5 GB of temporary files at bench scale).
+    await dropChangeRecording(admin);
     const catalog = await loadCatalog(admin, options.seed);
     const random = new Random(options.seed, 1);
     const recipients = createRecipientPool(scale.recipients, catalog.places, catalog.usPlaces, new Random(options.seed, 2));

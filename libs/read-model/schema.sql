@@ -2581,6 +2581,20 @@ AS $function$
   FROM pg_attribute WHERE attrelid = log AND attnum > 0 AND NOT attisdropped AND attname <> 'sign'
 $function$;
 
+CREATE OR REPLACE FUNCTION public.change_recording_triggers()
+ RETURNS TABLE(relation regclass, trigger_name name, definition text)
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+BEGIN
+  RETURN QUERY
+  SELECT t.tgrelid::regclass, t.tgname, pg_get_triggerdef(t.oid) FROM pg_trigger AS t
+  WHERE t.tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'
+    AND t.tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
+  ORDER BY 1, 2;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.create_indexes(definitions text[])
  RETURNS void
  LANGUAGE plpgsql
@@ -3437,16 +3451,11 @@ DECLARE
   n integer := 0;
 BEGIN
   PERFORM set_change_recording(false);
-  FOR t IN
-    SELECT tgrelid::regclass AS relation, tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger
-    WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'
-      AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
-    ORDER BY 1, 2
-  LOOP
+  FOR t IN SELECT * FROM change_recording_triggers() LOOP
     INSERT INTO change_recording_dropped_trigger (table_name, trigger_name, definition)
-    VALUES (t.relation::text, t.tgname, t.definition)
+    VALUES (t.relation::text, t.trigger_name, t.definition)
     ON CONFLICT (table_name, trigger_name) DO UPDATE SET definition = EXCLUDED.definition;
-    EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.relation);
+    EXECUTE format('DROP TRIGGER %I ON %s', t.trigger_name, t.relation);
     n := n + 1;
   END LOOP;
   RETURN n;
@@ -4899,12 +4908,8 @@ BEGIN
       END IF;
     END LOOP;
   END IF;
-  FOR t IN
-    SELECT tgrelid::regclass AS relation, tgname FROM pg_trigger
-    WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'
-      AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
-  LOOP
-    EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.relation, CASE WHEN enabled THEN 'ENABLE' ELSE 'DISABLE' END, t.tgname);
+  FOR t IN SELECT * FROM change_recording_triggers() LOOP
+    EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.relation, CASE WHEN enabled THEN 'ENABLE' ELSE 'DISABLE' END, t.trigger_name);
   END LOOP;
   IF NOT enabled THEN
     UPDATE search_summary_state SET dirty_all = true WHERE NOT dirty_all;

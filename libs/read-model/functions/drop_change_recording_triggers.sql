@@ -14,16 +14,11 @@ DECLARE
   n integer := 0;
 BEGIN
   PERFORM set_change_recording(false);
-  FOR t IN
-    SELECT tgrelid::regclass AS relation, tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger
-    WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'
-      AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
-    ORDER BY 1, 2
-  LOOP
+  FOR t IN SELECT * FROM change_recording_triggers() LOOP
     INSERT INTO change_recording_dropped_trigger (table_name, trigger_name, definition)
-    VALUES (t.relation::text, t.tgname, t.definition)
+    VALUES (t.relation::text, t.trigger_name, t.definition)
     ON CONFLICT (table_name, trigger_name) DO UPDATE SET definition = EXCLUDED.definition;
-    EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.relation);
+    EXECUTE format('DROP TRIGGER %I ON %s', t.trigger_name, t.relation);
     n := n + 1;
   END LOOP;
   RETURN n;

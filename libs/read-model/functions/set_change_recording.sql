@@ -14,12 +14,8 @@ BEGIN
       END IF;
     END LOOP;
   END IF;
-  FOR t IN
-    SELECT tgrelid::regclass AS relation, tgname FROM pg_trigger
-    WHERE tgname ~ '_(summary|recipient)_rows_(inserted|updated|deleted)$'
-      AND tgrelid IN ('award_search'::regclass, 'transaction_search'::regclass, 'subaward_search'::regclass)
-  LOOP
-    EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.relation, CASE WHEN enabled THEN 'ENABLE' ELSE 'DISABLE' END, t.tgname);
+  FOR t IN SELECT * FROM change_recording_triggers() LOOP
+    EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.relation, CASE WHEN enabled THEN 'ENABLE' ELSE 'DISABLE' END, t.trigger_name);
   END LOOP;
   IF NOT enabled THEN
     UPDATE search_summary_state SET dirty_all = true WHERE NOT dirty_all;

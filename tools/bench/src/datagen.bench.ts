@@ -9,6 +9,7 @@ import { loadReferenceData } from '@usas/loader';
 import { createProgress } from '@usas/loader/progress';
 import { loadConfig } from '@usas/service-kit';
 import { benchOptions, table } from './bench-args';
+import { measureYardstick } from './yardstick';
 
 export const description = 'build time of a generated dataset (generate+load, accounts, index, derive, analyze), per phase';
 
@@ -33,6 +34,8 @@ export async function run(args: string[]): Promise<void> {
       await pool.end();
     }
     const referenceSeconds = (performance.now() - refStarted) / 1000;
+    // The machine's speed before and after the build (not counted in it): see yardstick.ts.
+    const yardstickBefore = await measureYardstick(database.url);
     let bar: ReturnType<typeof createProgress> | undefined;
     const result = await generateAwardData({
       url: database.url,
@@ -52,6 +55,8 @@ export async function run(args: string[]): Promise<void> {
         }
       },
     });
+    const yardstickAfter = await measureYardstick(database.url);
+    const yardstickSeconds = (yardstickBefore.seconds + yardstickAfter.seconds) / 2;
     const rowsLoaded = (result.rows.award_search ?? 0) + (result.rows.transaction_search ?? 0) + (result.rows.subaward_search ?? 0) + (result.rows.financial_accounts_by_awards ?? 0);
     const cores = availableParallelism();
     // The steps inside a phase (indented) have no counters of their own, so these sums count each phase once.
@@ -81,6 +86,10 @@ export async function run(args: string[]): Promise<void> {
       // outgrows the page cache: its tables are read back from disk, and the kernel's page reclaim and block I/O cost
       // CPU of their own.
       `of which the kernel: ${kernelSeconds.toFixed(0)} core-seconds; disks: ${gb(diskRead)} GB read, ${gb(diskWritten)} GB written (database ${gb(result.databaseBytes)} GB on disk, memory ${gb(totalmem())} GB)`,
+      // Core-seconds over the yardstick's seconds: the build's work in units of the day's machine, the number to
+      // compare between builds of different days (the seconds and core-seconds above move with the machine).
+      `machine yardstick (one core, a million groups, median of 3): ${yardstickBefore.seconds.toFixed(2)} s before the build, ${yardstickAfter.seconds.toFixed(2)} s after; ` +
+        `CPU work ${Math.round(coreSeconds / yardstickSeconds).toLocaleString('en-US')} yardsticks, where 15 minutes on ${cores} cores hold ${Math.round((900 * cores) / yardstickSeconds).toLocaleString('en-US')} at this speed`,
       '',
       table(['table', 'rows'], Object.entries(result.rows).map(([t, n]) => [t, n.toLocaleString('en-US')])),
       '',
@@ -92,7 +101,7 @@ export async function run(args: string[]): Promise<void> {
       `index builds: ${result.indexes.length}, ${result.indexes.reduce((n, i) => n + i.seconds, 0).toFixed(0)} s of build time on 2 connections`,
     ].join('\n');
     process.stdout.write(`${out}\n`);
-    if (o.json) writeFileSync(o.json, JSON.stringify({ ...result, referenceSeconds }, null, 2));
+    if (o.json) writeFileSync(o.json, JSON.stringify({ ...result, referenceSeconds, yardstick: { before: yardstickBefore, after: yardstickAfter } }, null, 2));
   } finally {
     await database.stop();
   }

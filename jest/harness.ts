@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { Router } from 'express';
-import { createAllInOneGateway, createGateway, type Gateway } from '../apps/gateway/src/index';
+import { createAllInOneGateway, createGateway, type AllInOneOptions, type Gateway } from '../apps/gateway/src/index';
 import { createTestDatabase, type TestDatabase } from '../libs/db/src/testing';
 import { answerClientErrors, createAppServer, createLogger, createMetrics } from '../libs/service-kit/src/index';
 import supertest from 'supertest';
@@ -16,7 +16,8 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `download`: the download app's other dependencies, to serve its routes too (left out, they answer 503). */
+export async function startHarness(options: { download?: AllInOneOptions['download'] } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const gateway = createAllInOneGateway({
     db: db.pool,
@@ -24,6 +25,7 @@ export async function startHarness(): Promise<Harness> {
     metrics: createMetrics({ defaultMetrics: false }),
     bodyLimit: '1mb',
     validateResponses: true,
+    ...(options.download ? { download: options.download } : {}),
   });
   return {
     db,

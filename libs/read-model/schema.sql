@@ -4924,6 +4924,14 @@ CREATE OR REPLACE FUNCTION public.subaward_keyword_document(subaward_number text
  IMMUTABLE PARALLEL SAFE
 RETURN ((((((((((((((((((((((COALESCE(subaward_number, ''::text) || ''::text) || COALESCE(award_piid_fain, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_uei, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_uniqu, ''::text)) || ''::text) || COALESCE(sub_ultimate_parent_uei, ''::text)) || ''::text) || COALESCE(naics_code, ''::text)) || ''::text) || COALESCE(product_or_service_code, ''::text)) || ''::text) || COALESCE(sub_awardee_or_recipient_legal, ''::text)) || ''::text) || COALESCE(sub_ultimate_parent_legal_enti, ''::text)) || ''::text) || COALESCE(subaward_description, ''::text)) || ''::text) || COALESCE(naics_description, ''::text)) || ''::text) || COALESCE(product_or_service_description, ''::text));
 
+CREATE OR REPLACE FUNCTION public.toptier_agency_row_id(p_toptier_agency_id integer)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  SELECT a.id FROM agency a WHERE a.toptier_agency_id = p_toptier_agency_id ORDER BY a.toptier_flag DESC, a.id LIMIT 1
+$function$;
+
 CREATE OR REPLACE FUNCTION public.transaction_detail_rows_deleted()
  RETURNS trigger
  LANGUAGE plpgsql

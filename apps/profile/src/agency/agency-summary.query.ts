@@ -4,7 +4,7 @@ import { z } from 'zod';
 const AGENCY_COLUMNS = sql.fragment`
   t.toptier_agency_id, t.toptier_code, t.name, t.abbreviation, t.icon_filename, t.mission, t.website, t.justification,
   t.about_agency_data,
-  (SELECT min(a.id) FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id) AS agency_id,
+  toptier_agency_row_id(t.toptier_agency_id) AS agency_id,
   (SELECT count(*)::int FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id AND a.subtier_agency_id IS NOT NULL) AS subtier_agency_count`;
 
 const Agency = z.object({

@@ -34,7 +34,7 @@ export async function listAccounts(db: CommonQueryMethods, awards: FragmentSqlTo
     WITH acc AS (
       SELECT fa.federal_account_code AS federal_account, coalesce(fa.account_title, '') AS account_title,
         ta.abbreviation AS funding_agency_abbreviation, ta.name AS funding_agency_name,
-        (SELECT min(ag.id) FROM agency ag WHERE ag.toptier_agency_id = ta.toptier_agency_id AND ag.toptier_flag) AS funding_agency_id,
+        toptier_agency_row_id(ta.toptier_agency_id) AS funding_agency_id,
         ta.toptier_agency_id AS funding_toptier_agency_id, ta.slug AS funding_agency_slug,
         coalesce(sum(f.transaction_obligated_amount), 0) AS total_transaction_obligated_amount
       FROM ${fileCRows(awards)} f
@@ -144,7 +144,7 @@ export async function listFunding(db: CommonQueryMethods, awards: FragmentSqlTok
         f.quarter_format_flag AS is_quarterly_submission, f.disaster_emergency_fund_code,
         a.awarding_agency_id, a.awarding_toptier_agency_id, at.slug AS awarding_agency_slug,
         a.awarding_toptier_agency_name AS awarding_agency_name,
-        (SELECT min(ag.id) FROM agency ag WHERE ag.toptier_agency_id = ft.toptier_agency_id AND ag.toptier_flag) AS funding_agency_id,
+        toptier_agency_row_id(ft.toptier_agency_id) AS funding_agency_id,
         ft.toptier_agency_id AS funding_toptier_agency_id, ft.slug AS funding_agency_slug, ft.name AS funding_agency_name,
         fa.federal_account_code AS federal_account, fa.account_title,
         pa.program_activity_code, pa.program_activity_name, oc.object_class, oc.object_class_name,

@@ -142,7 +142,7 @@ export async function submissionFigures(db: CommonQueryMethods, where: FragmentS
       GROUP BY 1, 2
     )
     SELECT sub.submission_id, sub.toptier_code, t.name AS agency_name, t.abbreviation,
-      (SELECT min(ag.id) FROM agency ag WHERE ag.toptier_agency_id = t.toptier_agency_id) AS agency_id,
+      toptier_agency_row_id(t.toptier_agency_id) AS agency_id,
       sub.fy AS fiscal_year, sub.period AS fiscal_period,
       ${ISO(sql.fragment`sub.published_date`)} AS recent_publication_date,
       sub.certified_date IS NOT NULL AS recent_publication_date_certified,

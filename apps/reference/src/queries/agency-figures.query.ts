@@ -32,7 +32,7 @@ export type AgencyFiguresRow = z.infer<typeof AgencyFiguresRow>;
  *   from submissions marked final for their fiscal year, in the active fiscal year and quarter;
  * - the government total is the GTAS total budgetary resources of the active fiscal year and period.
  * `has_submission` tells agencies that ever had a revealed submission (the only ones upstream lists).
- * `agency_id` is the smallest agency id of the toptier agency. Amounts are exact decimal strings.
+ * `agency_id` is the agency row that stands for the toptier agency (toptier_agency_row_id). Amounts are exact decimal strings.
  */
 export async function listAgencyFigures(db: CommonQueryMethods): Promise<readonly AgencyFiguresRow[]> {
   return db.any(sql.type(AgencyFiguresRow)`
@@ -62,9 +62,9 @@ export async function listAgencyFigures(db: CommonQueryMethods): Promise<readonl
       ORDER BY sa.toptier_code, sa.reporting_fiscal_year DESC, sa.reporting_fiscal_quarter DESC, sa.reporting_fiscal_period DESC
     ),
     agencies AS (
-      SELECT t.toptier_agency_id, min(a.id) AS agency_id
-      FROM toptier_agency t JOIN agency a ON a.toptier_agency_id = t.toptier_agency_id
-      GROUP BY t.toptier_agency_id
+      SELECT t.toptier_agency_id, toptier_agency_row_id(t.toptier_agency_id) AS agency_id
+      FROM toptier_agency t
+      WHERE EXISTS (SELECT 1 FROM agency a WHERE a.toptier_agency_id = t.toptier_agency_id)
     ),
     active AS (
       SELECT t.toptier_agency_id, r.toptier_code IS NOT NULL AS has_submission,

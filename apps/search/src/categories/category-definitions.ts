@@ -62,15 +62,12 @@ function agencyQuery(side: 'awarding' | 'funding'): CategoryQuery {
     aggregates: sql.fragment`max(${c(name)}) AS fallback_name`,
     lateral: null,
     keyPresent: sql.fragment`${c(code)} IS NOT NULL`,
-    // id: the agency row that stands for the toptier agency itself (toptier_flag).
+    // id: the agency row that stands for the toptier agency itself, as in references/toptier_agencies.
     projection: sql.fragment`
-      SELECT ag.id, coalesce(t.name, g.fallback_name) AS name, t.abbreviation AS code, g.amount, g.total_outlays,
-             t.slug AS agency_slug
+      SELECT toptier_agency_row_id(t.toptier_agency_id) AS id, coalesce(t.name, g.fallback_name) AS name,
+             t.abbreviation AS code, g.amount, g.total_outlays, t.slug AS agency_slug
       FROM grouped AS g
-      LEFT JOIN toptier_agency AS t ON t.toptier_code = g.k1
-      LEFT JOIN LATERAL (
-        SELECT a.id FROM agency AS a WHERE a.toptier_agency_id = t.toptier_agency_id AND a.toptier_flag ORDER BY a.id LIMIT 1
-      ) AS ag ON true`,
+      LEFT JOIN toptier_agency AS t ON t.toptier_code = g.k1`,
   };
 }
 

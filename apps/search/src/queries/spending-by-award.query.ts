@@ -273,12 +273,11 @@ const AgencyPageRow = z.object({ toptier_code: z.string(), id: z.number(), slug:
 export async function agencyPages(db: CommonQueryMethods, toptierCodes: readonly string[]): Promise<Map<string, { id: number; slug: string | null }>> {
   if (toptierCodes.length === 0) return new Map();
   const rows = await db.any(sql.type(AgencyPageRow)`
-    SELECT DISTINCT ON (t.toptier_code) t.toptier_code, a.id, t.slug
+    SELECT t.toptier_code, toptier_agency_row_id(t.toptier_agency_id) AS id, t.slug
     FROM toptier_agency AS t
-    JOIN agency AS a ON a.toptier_agency_id = t.toptier_agency_id AND a.toptier_flag
     WHERE t.toptier_code = ANY(${sql.array(toptierCodes, 'text')})
       AND EXISTS (SELECT 1 FROM submission_attributes AS s WHERE s.toptier_code = t.toptier_code)
-    ORDER BY t.toptier_code, a.id
+      AND EXISTS (SELECT 1 FROM agency AS a WHERE a.toptier_agency_id = t.toptier_agency_id)
   `);
   return new Map(rows.map((r) => [r.toptier_code, { id: r.id, slug: r.slug }]));
 }

@@ -1,0 +1,392 @@
+/**
+ * The official website's pages, replayed: the calls each page makes (its route component's imports, in the order
+ * the page makes them, with the bodies and query strings the site sends: `auditTrail`, no trailing slash where the
+ * site leaves it off, `X-Requested-With`), chained the way the page chains them (an award picked from the results
+ * table opens the award page, and so on). Each answer is checked against the others: a page shows totals from
+ * several endpoints side by side, so they have to agree.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { startHarness, type Harness } from '@usas/test-harness';
+
+let h: Harness;
+const downloadDir = mkdtempSync(join(tmpdir(), 'usas-journeys-'));
+beforeAll(async () => {
+  // The download app's read routes (counts, agency lists) need no Temporal; nothing here starts a job.
+  const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
+  h = await startHarness({ download: { temporal, taskQueue: 'journeys-unused', downloadDir } });
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(downloadDir, { recursive: true, force: true });
+});
+
+const SITE = { 'X-Requested-With': 'USASpendingFrontend' };
+/** A request body. Answers are read as supertest gives them: the harness checks each against the spec. */
+type Json = Record<string, unknown>;
+interface CategoryRow { id: number | null; name: string; amount: number }
+interface Amounts { aggregated_amount: number }
+interface DefCode { code: string; disaster: string | null }
+
+async function get(path: string) {
+  const res = await h.http.get(`/api/${path}`).set(SITE);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function post(path: string, body: Json) {
+  const res = await h.http.post(`/api/${path}`).set(SITE).send(body);
+  if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+const cents = (x: number): number => Math.round(x * 100);
+
+/** The search page's default period (every fiscal year the site offers). */
+const ALL_YEARS = [{ start_date: '2007-10-01', end_date: '2027-09-30' }];
+const CONTRACTS = ['A', 'B', 'C', 'D'];
+const IDVS = ['IDV_A', 'IDV_B', 'IDV_B_A', 'IDV_B_B', 'IDV_B_C', 'IDV_C', 'IDV_D', 'IDV_E'];
+/** The columns the results table asks for on the contracts tab. */
+const CONTRACT_FIELDS = ['Award ID', 'Recipient Name', 'Start Date', 'End Date', 'Award Amount', 'Total Outlays', 'Description',
+  'def_codes', 'COVID-19 Obligations', 'COVID-19 Outlays', 'Infrastructure Obligations', 'Infrastructure Outlays',
+  'Awarding Agency', 'Awarding Sub Agency', 'Contract Award Type', 'recipient_id', 'prime_award_recipient_id',
+  'Recipient UEI', 'Recipient Location', 'Primary Place of Performance', 'NAICS', 'PSC'];
+
+/** Every page of a paged category answer, fetched the way the site pages it. */
+async function allCategoryRows(category: string, filters: Json): Promise<CategoryRow[]> {
+  const rows: CategoryRow[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const body = await post(`v2/search/spending_by_category/${category}`, {
+      category, filters, limit: 100, page, auditTrail: 'Categories Visualization', spending_level: 'transactions',
+    });
+    rows.push(...body.results);
+    if (!body.page_metadata.hasNext) return rows;
+  }
+  throw new Error(`${category}: more than 50 pages`);
+}
+
+describe('every page', () => {
+  it('loads the glossary the way the header does', async () => {
+    const body = await get('v2/references/glossary/?limit=500');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.length).toBe(Math.min(500, body.page_metadata.count));
+    expect(Object.keys(body.results[0])).toEqual(expect.arrayContaining(['term', 'slug', 'plain', 'official']));
+  });
+});
+
+describe('search page', () => {
+  it('tab counts, results table, time chart, categories and map agree with each other', async () => {
+    const counts = await post('v2/search/spending_by_award_count/', {
+      filters: { time_period: ALL_YEARS }, spending_level: 'awards', auditTrail: 'Results View - Tab Counts',
+    });
+    expect(counts.results.contracts).toBeGreaterThan(0);
+    expect(counts.results.idvs).toBeGreaterThan(0);
+
+    // The contracts tab, paged to the end with the site's page size: as many rows as the tab count says.
+    const filters = { time_period: ALL_YEARS, award_type_codes: CONTRACTS };
+    let seen = 0;
+    let first: unknown;
+    for (let page = 1; page <= 100; page++) {
+      const body = await post('v2/search/spending_by_award/', {
+        filters, fields: CONTRACT_FIELDS, page, limit: 100, sort: 'Award Amount', order: 'desc', subawards: false,
+        spending_level: 'awards', auditTrail: 'Results Table - Spending by award search',
+      });
+      first ??= body.results[0];
+      seen += body.results.length;
+      if (!body.page_metadata.hasNext) break;
+    }
+    expect(seen).toBe(counts.results.contracts);
+    expect(first).toEqual(expect.objectContaining({ 'Award Amount': expect.any(Number), generated_internal_id: expect.any(String) }));
+
+    // Time chart and categories: the same obligations, grouped two ways.
+    const chart = await post('v2/search/spending_over_time/', {
+      group: 'fiscal_year', filters, subawards: false, spending_level: 'transactions', auditTrail: 'Spending Over Time Visualization',
+    });
+    const chartTotal = sum(chart.results.map((r: Amounts) => cents(r.aggregated_amount)));
+    expect(chartTotal).not.toBe(0);
+    for (const category of ['awarding_agency', 'recipient', 'naics']) {
+      const rows = await allCategoryRows(category, filters);
+      expect({ category, total: sum(rows.map((r) => cents(r.amount))) }).toEqual({ category, total: chartTotal });
+    }
+
+    // The map by state: the states' amounts add up to the chart's less what has no state (foreign places).
+    const map = await post('v2/search/spending_by_geography/', {
+      scope: 'place_of_performance', geo_layer: 'state', filters, subawards: false, spending_level: 'transactions',
+      auditTrail: 'Map Visualization',
+    });
+    expect(map.results.length).toBeGreaterThan(0);
+    expect(Math.abs(sum(map.results.map((r: Amounts) => cents(r.aggregated_amount))))).toBeLessThanOrEqual(Math.abs(chartTotal) * 1.5);
+
+    // The transactions tab and the download modal's count.
+    const txns = await post('v2/search/spending_by_transaction/', {
+      filters, fields: ['Award ID', 'Mod', 'Recipient Name', 'Action Date', 'Transaction Amount', 'Awarding Agency', 'internal_id', 'generated_internal_id'],
+      page: 1, limit: 10, sort: 'Transaction Amount', order: 'desc', auditTrail: 'Results Table - Spending by transaction search',
+    });
+    expect(txns.results).toHaveLength(10);
+    const amounts = txns.results.map((r: { 'Transaction Amount': number }) => r['Transaction Amount']);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const count = await post('v2/download/count/', { filters, auditTrail: 'Download Count' });
+    expect(count.transaction_rows_gt_limit).toBe(false);
+    expect(count.calculated_transaction_count).toBeGreaterThanOrEqual(seen);
+  });
+
+  it('stores the filter state for a shared link and restores it from the hash', async () => {
+    const filter = { filters: { timePeriodType: 'fy', timePeriodFY: ['2026'], selectedLocations: {}, keyword: {} }, version: '2020-06-01' };
+    const stored = await post('v2/references/filter/', filter);
+    expect(stored.hash).toMatch(/^[0-9a-f]{32}$/);
+    const restored = await post('v2/references/hash/', { hash: stored.hash });
+    expect(restored.filter).toEqual(filter);
+  });
+
+  it('type-aheads and filter trees answer from the reference data', async () => {
+    const agencies = await post('v2/autocomplete/awarding_agency/', { search_text: 'Dep', limit: 10 });
+    expect(agencies.results.length).toBeGreaterThan(0);
+    for (const a of agencies.results) expect(JSON.stringify(a).toLowerCase()).toContain('dep');
+    const tas = await get('v2/references/filter_tree/tas/');
+    expect(tas.results.length).toBeGreaterThan(0);
+    const agency = tas.results[0].id;
+    const accounts = await get(`v2/references/filter_tree/tas/${agency}/`);
+    expect(accounts.results.length).toBe(tas.results[0].count);
+    const psc = await get('v2/references/filter_tree/psc/');
+    expect(psc.results.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(['Product', 'Service', 'Research and Development']));
+    const naics = await get('v2/references/naics/');
+    const sector = naics.results[0];
+    const children = await get(`v2/references/naics/${sector.naics}/`);
+    expect(children.results[0].naics).toBe(sector.naics);
+    for (const child of children.results[0].children) expect(child.naics.startsWith(sector.naics)).toBe(true);
+    const defc = await get('v2/references/def_codes/');
+    expect(defc.codes.some((c: DefCode) => c.disaster === 'covid_19')).toBe(true);
+  });
+});
+
+describe('award page', () => {
+  async function topAward(codes: string[]): Promise<string> {
+    const body = await post('v2/search/spending_by_award/', {
+      filters: { time_period: ALL_YEARS, award_type_codes: codes }, fields: ['Award ID', 'Award Amount', 'generated_internal_id'],
+      page: 1, limit: 1, sort: 'Award Amount', order: 'desc', spending_level: 'awards',
+    });
+    return body.results[0].generated_internal_id as string;
+  }
+
+  it('a contract: summary, tab counts and history tables agree', async () => {
+    const id = await topAward(CONTRACTS);
+    const award = await get(`v2/awards/${id}/`);
+    expect(award.generated_unique_award_id).toBe(id);
+    await get('v2/references/def_codes/');
+    const { transactions } = await get(`v2/awards/count/transaction/${id}/`);
+    const history = await post('v2/transactions/', { award_id: id, page: 1, sort: 'action_date', order: 'desc', limit: 5000 });
+    expect(history.results).toHaveLength(transactions);
+    expect(sum(history.results.map((t: { federal_action_obligation: number }) => cents(t.federal_action_obligation)))).toBe(cents(award.total_obligation));
+    const { subawards } = await get(`v2/awards/count/subaward/${id}/`);
+    const subs = await post('v2/subawards/', { award_id: id, page: 1, sort: 'subaward_number', order: 'desc', limit: 100 });
+    expect(subs.results).toHaveLength(Math.min(subawards, 100));
+    const { federal_accounts } = await get(`v2/awards/count/federal_account/${id}/`);
+    const rollup = await post('v2/awards/funding_rollup/', { award_id: id });
+    expect(rollup.federal_account_count).toBe(federal_accounts);
+    const accounts = await post('v2/awards/accounts/', { award_id: id, page: 1, limit: 100, sort: 'total_transaction_obligated_amount', order: 'desc' });
+    expect(accounts.results).toHaveLength(Math.min(federal_accounts, 100));
+    const funding = await post('v2/awards/funding/', { award_id: id, page: 1, limit: 100, sort: 'reporting_fiscal_date', order: 'desc' });
+    expect(cents(sum(funding.results.map((r: { transaction_obligated_amount: number | null }) => r.transaction_obligated_amount ?? 0))))
+      .toBe(funding.page_metadata.hasNext ? expect.any(Number) : cents(rollup.total_transaction_obligated_amount));
+  });
+
+  it('an IDV: amounts, child awards, activity and funding', async () => {
+    const id = await topAward(IDVS);
+    const award = await get(`v2/awards/${id}/`);
+    expect(award.category).toBe('idv');
+    const amounts = await get(`v2/idvs/amounts/${id}/`);
+    expect(amounts.generated_unique_award_id).toBe(id);
+    const children = await post('v2/idvs/awards/', { award_id: id, type: 'child_awards', page: 1, limit: 100, sort: 'period_of_performance_start_date', order: 'desc' });
+    expect(children.results).toHaveLength(Math.min(amounts.child_award_count, 100));
+    const idvKids = await post('v2/idvs/awards/', { award_id: id, type: 'child_idvs', page: 1, limit: 100, sort: 'period_of_performance_start_date', order: 'desc' });
+    expect(idvKids.results).toHaveLength(Math.min(amounts.child_idv_count, 100));
+    const activity = await post('v2/idvs/activity/', { award_id: id, page: 1, limit: 100 });
+    expect(activity.page_metadata.total).toBe(amounts.child_award_count + amounts.grandchild_award_count);
+    await post('v2/idvs/funding/', { award_id: id, page: 1, limit: 10, sort: 'reporting_fiscal_date', order: 'desc' });
+    const rollup = await post('v2/idvs/funding_rollup/', { award_id: id });
+    const { count: federal_accounts } = await get(`v2/idvs/count/federal_account/${id}/`);
+    expect(rollup.federal_account_count).toBe(federal_accounts);
+    const accounts = await post('v2/idvs/accounts/', { award_id: id, page: 1, limit: 100, sort: 'total_transaction_obligated_amount', order: 'desc' });
+    expect(accounts.results).toHaveLength(Math.min(federal_accounts, 100));
+  });
+});
+
+describe('recipient profile', () => {
+  it('the overview, its children, and the charts filtered by recipient agree', async () => {
+    const list = await post('v2/recipient/', { order: 'desc', sort: 'amount', page: 1, limit: 50, award_type: 'all' });
+    const parent = list.results.find((r: { recipient_level: string }) => r.recipient_level === 'P') ?? list.results[0];
+    const recipientId = `${parent.id}`;
+    const profile = await get(`v2/recipient/${recipientId}/?year=all`);
+    expect(profile.recipient_id).toBe(recipientId);
+    const latest = await get(`v2/recipient/${recipientId}/?year=latest`);
+    expect(latest.recipient_id).toBe(recipientId);
+    if (parent.recipient_level === 'P') {
+      const key = profile.uei ?? profile.duns;
+      const children = await get(`v2/recipient/children/${key}/?year=all`);
+      expect(children.length).toBeGreaterThan(0);
+    }
+    const filters = { recipient_id: recipientId, time_period: ALL_YEARS };
+    const chart = await post('v2/search/spending_over_time/', { group: 'fiscal_year', filters, auditTrail: 'Recipient Spending Over Time' });
+    const chartTotal = sum(chart.results.map((r: Amounts) => cents(r.aggregated_amount)));
+    // The chart, as upstream's, counts only transactions with an award category (type -1 has none); the
+    // categories of the same transactions add up to it, and the profile's total counts every transaction.
+    const typed = await allCategoryRows('awarding_agency', { ...filters, award_type_codes: [...CONTRACTS, ...IDVS, '02', '03', '04', '05', '06', '07', '08', '09', '10', '11'] });
+    expect(sum(typed.map((r) => cents(r.amount)))).toBe(chartTotal);
+    const everything = await allCategoryRows('awarding_agency', filters);
+    expect(sum(everything.map((r) => cents(r.amount)))).toBe(cents(profile.total_transaction_amount));
+    const newAwards = await post('v2/search/new_awards_over_time/', { group: 'fiscal_year', filters });
+    expect(sum(newAwards.results.map((r: { new_award_count_in_period: number }) => r.new_award_count_in_period))).toBeGreaterThan(0);
+    const top = await post('v2/search/spending_by_category/awarding_agency', { category: 'awarding_agency', filters, limit: 5, page: 1 });
+    expect(top.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('agency profile', () => {
+  it('the overview, award totals, sub-agencies and budgetary resources agree', async () => {
+    const fy = 2026;
+    const agencies = await get('v2/references/toptier_agencies/');
+    await get('v2/references/submission_periods/');
+    const top = await allCategoryRows('awarding_agency', { time_period: [{ start_date: '2025-10-01', end_date: '2026-09-30' }] });
+    const agencyId = top.sort((a, b) => b.amount - a.amount)[0]?.id;
+    const agency = agencies.results.find((a: { agency_id: number }) => a.agency_id === agencyId);
+    expect(agency).toBeDefined();
+    const code = agency.toptier_code as string;
+    const overview = await get(`v2/agency/${code}/?fiscal_year=${fy}`);
+    expect(overview.toptier_code).toBe(code);
+    const budget = await get(`v2/agency/${code}/budgetary_resources`);
+    expect(budget.agency_data_by_year.length).toBeGreaterThan(0);
+    const byCategory = await get(`v2/agency/${code}/obligations_by_award_category/?fiscal_year=${fy}`);
+    expect(cents(byCategory.total_aggregated_amount)).toBe(sum(byCategory.results.map((r: Amounts) => cents(r.aggregated_amount))));
+    const awards = await get(`v2/agency/${code}/awards/?fiscal_year=${fy}`);
+    expect(cents(awards.obligations)).toBe(cents(byCategory.total_aggregated_amount));
+    const subAgencies = await get(`v2/agency/${code}/sub_agency/?fiscal_year=${fy}&limit=100`);
+    expect(sum(subAgencies.results.map((r: { total_obligations: number }) => cents(r.total_obligations)))).toBe(cents(awards.obligations));
+    const recipients = await get(`v2/agency/${code}/recipients/?fiscal_year=${fy}`);
+    expect(recipients.count).toBeGreaterThan(0);
+    const newCount = await get(`v2/agency/${code}/awards/new/count/?fiscal_year=${fy}&award_type_codes=[A,B,C,D]`);
+    expect(newCount.new_award_count).toBeGreaterThanOrEqual(0);
+    const components = await get(`v2/agency/${code}/sub_components/?fiscal_year=${fy}`);
+    for (const c of components.results) expect(c.id).toEqual(expect.any(String));
+  });
+});
+
+describe('federal account page', () => {
+  it('the account, its snapshot and object classes', async () => {
+    const list = await post('v2/federal_accounts/', { filters: { fy: '2026' }, sort: { field: 'budgetary_resources', direction: 'desc' }, page: 1, limit: 10 });
+    expect(list.results.length).toBeGreaterThan(0);
+    const acct = list.results[0];
+    const account = await get(`v2/federal_accounts/${acct.account_number}/`);
+    expect(account.federal_account_code).toBe(acct.account_number);
+    const snapshot = await get(`v2/federal_accounts/${account.id}/fiscal_year_snapshot/2026`);
+    expect(snapshot.results.name).toBe(account.account_title);
+    const classes = await get(`v2/federal_accounts/${account.id}/available_object_classes`);
+    expect(Array.isArray(classes.results)).toBe(true);
+    const balances = await post('v1/tas/balances/total/', {
+      field: 'budget_authority_available_amount_total_cpe', group: 'reporting_period_start',
+      order: ['reporting_period_start'], filters: [{ field: 'treasury_account_identifier__federal_account_id', operation: 'equals', value: account.id }],
+    });
+    expect(Array.isArray(balances.results)).toBe(true);
+  });
+});
+
+describe('COVID-19 page', () => {
+  it('the overview and the spending tables agree on the award obligations', async () => {
+    const defc = await get('v2/references/def_codes/');
+    const covid = defc.codes.filter((c: DefCode) => c.disaster === 'covid_19').map((c: DefCode) => c.code).sort();
+    await get('v2/references/toptier_agencies/');
+    const overview = await get(`v2/disaster/overview/?def_codes=${covid.join(',')}`);
+    expect(overview.spending.award_obligations).toEqual(expect.any(Number));
+    const filter = { def_codes: covid };
+    const amount = await post('v2/disaster/award/amount/', { filter });
+    const agencies = await post('v2/disaster/agency/spending/', { filter, spending_type: 'award', pagination: { page: 1, limit: 100, sort: 'obligation', order: 'desc' } });
+    expect(sum(agencies.results.map((r: { obligation: number }) => cents(r.obligation)))).toBe(cents(amount.obligation));
+    for (const kind of ['agency', 'cfda', 'recipient', 'federal_account', 'object_class']) {
+      const count = await post(`v2/disaster/${kind}/count/`, { filter });
+      expect(count.count).toBeGreaterThanOrEqual(0);
+    }
+    const map = await post('v2/disaster/spending_by_geography/', { filter, geo_layer: 'state', scope: 'recipient_location', spending_type: 'obligation' });
+    expect(Array.isArray(map.results)).toBe(true);
+  });
+});
+
+describe('download center, state profile, keyword page, home', () => {
+  it('list their choices and totals from the data', async () => {
+    const agencies = await post('v2/bulk_download/list_agencies/', { type: 'award_agencies', agency: 0 });
+    expect(agencies.agencies.cfo_agencies.length + agencies.agencies.other_agencies.length).toBeGreaterThan(0);
+    const functions = await get('v2/budget_functions/list_budget_functions/');
+    expect(functions.results.length).toBeGreaterThan(0);
+
+    const states = await get('v2/recipient/state/');
+    const state = states.sort((a: { amount: number }, b: { amount: number }) => b.amount - a.amount)[0];
+    const profile = await get(`v2/recipient/state/${state.fips}/?year=latest`);
+    expect(profile.code).toBe(state.code);
+    const stateAwards = await get(`v2/recipient/state/awards/${state.fips}/?year=all`);
+    expect(stateAwards.length).toBeGreaterThan(0);
+
+    const keyword = { keyword: 'support' };
+    const kwCount = await post('v2/search/spending_by_transaction_count/', { filters: keyword });
+    const summary = await post('v2/search/transaction_spending_summary/', { filters: keyword });
+    expect(summary.results.prime_awards_count).toBe(kwCount.results.contracts + kwCount.results.idvs + kwCount.results.grants
+      + kwCount.results.direct_payments + kwCount.results.loans + kwCount.results.other);
+
+    const periods = await get('v2/references/submission_periods/');
+    expect(periods.available_periods.length).toBeGreaterThan(0);
+    const home = await post('v2/spending/', { type: 'agency', filters: { fy: '2026', period: 12 } });
+    expect(home.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('agency status of funds', () => {
+  it('bureau, federal account and Treasury account figures agree down the drill-down', async () => {
+    const fy = 2026;
+    const agencies = await get('v2/references/toptier_agencies/');
+    const code = agencies.results.sort((a: { obligated_amount: number }, b: { obligated_amount: number }) => b.obligated_amount - a.obligated_amount)[0].toptier_code as string;
+    const bureaus = await get(`v2/agency/${code}/sub_components/?fiscal_year=${fy}`);
+    const bureau = bureaus.results[0];
+    expect(bureau).toBeDefined();
+    const accounts = await get(`v2/agency/${code}/sub_components/${bureau.id}/?fiscal_year=${fy}&limit=100`);
+    expect(cents(accounts.totals.total_obligations)).toBe(cents(bureau.total_obligations));
+    expect(cents(accounts.totals.total_budgetary_resources)).toBe(cents(bureau.total_budgetary_resources));
+    if (!accounts.page_metadata.hasNext) {
+      const byAccount = accounts.results.map((r: { total_obligations: number }) => cents(r.total_obligations));
+      expect(sum(byAccount)).toBe(cents(bureau.total_obligations));
+    }
+    const first = accounts.results[0];
+    const account = await get(`v2/federal_accounts/${first.id}/?fiscal_year=${fy}`);
+    expect(account.federal_account_code).toBe(first.id);
+    expect(cents(account.total_obligated_amount ?? 0)).toBe(cents(first.total_obligations));
+    const children: { code: string; obligated_amount: number }[] = account.children;
+    expect(sum(children.map((c) => cents(c.obligated_amount)))).toBe(cents(first.total_obligations));
+    const tas = children.sort((a, b) => b.obligated_amount - a.obligated_amount)[0];
+    expect(tas).toBeDefined();
+    const activities = await get(`v2/agency/treasury_account/${encodeURIComponent(tas?.code ?? '')}/program_activity/?fiscal_year=${fy}&limit=100`);
+    expect(activities.results.length).toBeGreaterThan(0);
+    await get(`v2/agency/treasury_account/${encodeURIComponent(tas?.code ?? '')}/object_class/?fiscal_year=${fy}`);
+  });
+});
+
+describe('submission statistics', () => {
+  it('lists the agencies of the latest period with the same ids as the agency list', async () => {
+    const periods = await get('v2/references/submission_periods/');
+    const revealed = periods.available_periods
+      .filter((p: { submission_reveal_date: string }) => p.submission_reveal_date <= new Date().toISOString())
+      .sort((a: { submission_fiscal_year: number; submission_fiscal_month: number }, b: { submission_fiscal_year: number; submission_fiscal_month: number }) =>
+        b.submission_fiscal_year - a.submission_fiscal_year || b.submission_fiscal_month - a.submission_fiscal_month)[0];
+    const fy = revealed.submission_fiscal_year as number;
+    const period = revealed.submission_fiscal_month as number;
+    const overview = await get(`v2/reporting/agencies/overview/?fiscal_year=${fy}&fiscal_period=${period}&page=1&limit=100`);
+    expect(overview.results.length).toBeGreaterThan(0);
+    const agencies = await get('v2/references/toptier_agencies/');
+    const idOf = new Map(agencies.results.map((a: { toptier_code: string; agency_id: number }) => [a.toptier_code, a.agency_id]));
+    for (const row of overview.results) expect({ code: row.toptier_code, id: row.agency_id }).toEqual({ code: row.toptier_code, id: idOf.get(row.toptier_code) });
+    const dates = await get(`v2/reporting/agencies/publish_dates?fiscal_year=${fy}`);
+    expect(dates.results.length).toBeGreaterThan(0);
+    const resources = await get('v2/references/total_budgetary_resources/');
+    expect(resources.results.length).toBeGreaterThan(0);
+    const dictionary = await get('v2/references/data_dictionary/');
+    expect(dictionary.document.rows.length).toBeGreaterThan(0);
+  });
+});

@@ -26,7 +26,7 @@ afterAll(async () => {
 const SITE = { 'X-Requested-With': 'USASpendingFrontend' };
 /** A request body. Answers are read as supertest gives them: the harness checks each against the spec. */
 type Json = Record<string, unknown>;
-interface CategoryRow { id: number | null; name: string; amount: number }
+interface CategoryRow { id: number | null; code: string | null; name: string; amount: number }
 interface Amounts { aggregated_amount: number }
 interface DefCode { code: string; disaster: string | null }
 
@@ -388,5 +388,97 @@ describe('submission statistics', () => {
     expect(resources.results.length).toBeGreaterThan(0);
     const dictionary = await get('v2/references/data_dictionary/');
     expect(dictionary.document.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('answers that different pages show for the same thing', () => {
+  const FY2025 = [{ start_date: '2024-10-01', end_date: '2025-09-30' }];
+  const TABS: Record<string, string[]> = {
+    contracts: CONTRACTS, idvs: IDVS, grants: ['02', '03', '04', '05'], direct_payments: ['06', '10'], loans: ['07', '08'], other: ['09', '11', '-1'],
+  };
+
+  it('each results tab pages through exactly as many awards and transactions as its tab count says', async () => {
+    const filters = { time_period: FY2025 };
+    const awardCounts = await post('v2/search/spending_by_award_count/', { filters, spending_level: 'awards' });
+    const txnCounts = await post('v2/search/spending_by_transaction_count/', { filters });
+    for (const [tab, codes] of Object.entries(TABS)) {
+      let awards = 0;
+      let transactions = 0;
+      for (let page = 1; page <= 100; page++) {
+        const body = await post('v2/search/spending_by_award/', {
+          filters: { ...filters, award_type_codes: codes }, fields: ['Award ID'], page, limit: 100, sort: 'Award ID', order: 'asc', spending_level: 'awards',
+        });
+        awards += body.results.length;
+        if (!body.page_metadata.hasNext) break;
+      }
+      for (let page = 1; page <= 100; page++) {
+        const body = await post('v2/search/spending_by_transaction/', {
+          filters: { ...filters, award_type_codes: codes }, fields: ['Award ID'], page, limit: 100, sort: 'Award ID', order: 'asc',
+        });
+        transactions += body.results.length;
+        if (!body.page_metadata.hasNext) break;
+      }
+      expect({ tab, awards, transactions }).toEqual({ tab, awards: awardCounts.results[tab], transactions: txnCounts.results[tab] });
+    }
+    const download = await post('v2/download/count/', { filters: { ...filters, award_type_codes: Object.values(TABS).flat() } });
+    const allTabs = Object.keys(TABS).reduce((n, tab) => n + (txnCounts.results[tab] as number), 0);
+    expect(download.calculated_transaction_count).toBe(allTabs);
+  });
+
+  it('the map by state and the state category agree state by state', async () => {
+    const filters = { time_period: FY2025 };
+    const map = await post('v2/search/spending_by_geography/', { scope: 'place_of_performance', geo_layer: 'state', filters });
+    const states = await allCategoryRows('state_territory', filters);
+    const byCode = (rows: { code: string | null; amount: number }[]) => Object.fromEntries(rows.filter((r) => r.amount !== 0).map((r) => [r.code, cents(r.amount)]));
+    const mapped = byCode(map.results.map((r: { shape_code: string; aggregated_amount: number }) => ({ code: r.shape_code, amount: r.aggregated_amount })));
+    expect(Object.keys(mapped).length).toBeGreaterThan(5);
+    expect(mapped).toEqual(byCode(states));
+  });
+
+  it("an agency profile's award obligations are the search page's figure for that agency and year", async () => {
+    const rows = await allCategoryRows('awarding_agency', { time_period: FY2025 });
+    const agencies = await get('v2/references/toptier_agencies/');
+    for (const row of rows.slice(0, 3)) {
+      const agency = agencies.results.find((a: { agency_id: number }) => a.agency_id === row.id);
+      expect({ id: row.id, listed: agency !== undefined }).toEqual({ id: row.id, listed: true });
+      const profile = await get(`v2/agency/${agency.toptier_code}/obligations_by_award_category/?fiscal_year=2025`);
+      expect({ agency: row.name, amount: cents(profile.total_aggregated_amount) }).toEqual({ agency: row.name, amount: cents(row.amount) });
+    }
+  });
+});
+
+describe('COVID-19 page totals', () => {
+  it('every breakdown of award spending adds up to the award amount', async () => {
+    const defc = await get('v2/references/def_codes/');
+    const def_codes = defc.codes.filter((c: DefCode) => c.disaster === 'covid_19').map((c: DefCode) => c.code);
+    const filter = { def_codes };
+    const amount = await post('v2/disaster/award/amount/', { filter });
+    const assistance = await post('v2/disaster/award/amount/', { filter: { ...filter, award_type: 'assistance' } });
+    const procurement = await post('v2/disaster/award/amount/', { filter: { ...filter, award_type: 'procurement' } });
+    expect(cents(assistance.obligation) + cents(procurement.obligation)).toBe(cents(amount.obligation));
+    expect(assistance.award_count + procurement.award_count).toBe(amount.award_count);
+    const overview = await get(`v2/disaster/overview/?def_codes=${[...def_codes].sort().join(',')}`);
+    expect(cents(overview.spending.award_obligations)).toBe(cents(amount.obligation));
+
+    const pages = async (path: string, body: Json): Promise<{ obligation: number; award_count: number }[]> => {
+      const rows: { obligation: number; award_count: number }[] = [];
+      for (let page = 1; page <= 100; page++) {
+        const res = await post(path, { ...body, pagination: { page, limit: 100, sort: 'obligation', order: 'desc' } });
+        rows.push(...res.results);
+        if (!res.page_metadata.hasNext) return rows;
+      }
+      throw new Error(`${path}: more than 100 pages`);
+    };
+    const total = (rows: { obligation: number }[]) => sum(rows.map((r) => cents(r.obligation)));
+    for (const kind of ['agency', 'federal_account', 'object_class']) {
+      const rows = await pages(`v2/disaster/${kind}/spending/`, { filter, spending_type: 'award' });
+      expect({ kind, obligation: total(rows) }).toEqual({ kind, obligation: cents(amount.obligation) });
+    }
+    const cfda = await pages('v2/disaster/cfda/spending/', { filter, spending_type: 'award' });
+    expect(total(cfda)).toBe(cents(assistance.obligation));
+    const recipients = await pages('v2/disaster/recipient/spending/', { filter, spending_type: 'award' });
+    const recipientCount = await post('v2/disaster/recipient/count/', { filter });
+    expect(recipients).toHaveLength(recipientCount.count);
+    expect(total(recipients)).toBe(cents(amount.obligation));
   });
 });

@@ -482,3 +482,21 @@ describe('COVID-19 page totals', () => {
     expect(total(recipients)).toBe(cents(amount.obligation));
   });
 });
+
+describe('recipient children and the spending explorer', () => {
+  it("a parent's children add up to the parent's total, and each explorer level adds up to its total", async () => {
+    const list = await post('v2/recipient/', { order: 'desc', sort: 'amount', page: 1, limit: 100, award_type: 'all' });
+    const parents = list.results.filter((r: { recipient_level: string }) => r.recipient_level === 'P').slice(0, 3);
+    expect(parents.length).toBeGreaterThan(0);
+    for (const parent of parents) {
+      const profile = await get(`v2/recipient/${parent.id}/?year=all`);
+      const children: { amount: number }[] = await get(`v2/recipient/children/${profile.uei ?? profile.duns}/?year=all`);
+      expect({ parent: parent.name, total: sum(children.map((c) => cents(c.amount))) }).toEqual({ parent: parent.name, total: cents(profile.total_transaction_amount) });
+    }
+    for (const type of ['agency', 'budget_function', 'object_class', 'federal_account']) {
+      const explorer = await post('v2/spending/', { type, filters: { fy: '2026', period: 12 } });
+      expect(explorer.results.length).toBeGreaterThan(0);
+      expect({ type, total: sum(explorer.results.map((r: { amount: number }) => cents(r.amount))) }).toEqual({ type, total: cents(explorer.total) });
+    }
+  });
+});

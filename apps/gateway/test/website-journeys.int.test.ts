@@ -500,3 +500,32 @@ describe('recipient children and the spending explorer', () => {
     }
   });
 });
+
+describe('type-aheads and code trees the filters use', () => {
+  it('answer with matches, and each tree level lists children of the level above', async () => {
+    const location = await post('v2/autocomplete/location/', { search_text: 'san', limit: 20 });
+    const found = Object.values(location.results as Record<string, { city_name?: string; state_name?: string; county_name?: string; country_name: string }[]>).flat();
+    expect(found.length).toBeGreaterThan(0);
+    const cfda = await post('v2/autocomplete/cfda/', { search_text: '10.', limit: 10 });
+    expect(cfda.results.length).toBeGreaterThan(0);
+    for (const r of cfda.results) expect(`${r.program_number} ${r.program_title} ${r.popular_name}`.toLowerCase()).toContain('10.');
+    const recipient = await post('v2/autocomplete/recipient/', { search_text: 'inc', limit: 10 });
+    expect(recipient.results.length).toBeGreaterThan(0);
+    for (const r of recipient.results) expect(`${r.recipient_name} ${r.uei} ${r.duns}`.toLowerCase()).toContain('inc');
+
+    const totals = await get('v2/references/cfda/totals/');
+    const program = totals.results.find((r: { posted: number; closed: number; archived: number; forecasted: number }) => r.posted + r.closed + r.archived + r.forecasted > 0);
+    expect(program).toBeDefined();
+    const one = await get(`v2/references/cfda/totals/${program.cfda}/`);
+    expect(one).toEqual(program);
+
+    const products = await get('v2/references/filter_tree/psc/Product/');
+    const group = products.results[0];
+    const pscs = await get(`v2/references/filter_tree/psc/Product/${encodeURIComponent(group.id)}/`);
+    expect(pscs.results.length).toBeGreaterThan(0);
+    for (const psc of pscs.results) expect(psc.id.startsWith(group.id)).toBe(true);
+
+    const months = await post('v2/bulk_download/list_monthly_files/', { agency: 'all', fiscal_year: 2026, type: 'contracts' });
+    expect(Array.isArray(months.monthly_files)).toBe(true);
+  });
+});

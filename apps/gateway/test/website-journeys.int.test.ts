@@ -289,6 +289,14 @@ describe('federal account page', () => {
       order: ['reporting_period_start'], filters: [{ field: 'treasury_account_identifier__federal_account_id', operation: 'equals', value: account.id }],
     });
     expect(Array.isArray(balances.results)).toBe(true);
+    // The page's chart (v1, File A by fiscal year) and its snapshot (File A of the year) show the same obligations.
+    const byYear = await post('v1/tas/balances/total/', {
+      field: 'obligations_incurred_total_by_tas_cpe', group: 'submission__reporting_fiscal_year',
+      filters: [{ field: 'treasury_account_identifier__federal_account_id', operation: 'equals', value: account.id }],
+    });
+    const fy2026 = byYear.results.find((r: { item: number | string }) => `${r.item}` === '2026');
+    expect(snapshot.results.obligated).not.toBe(0);
+    expect(cents(fy2026?.aggregate ?? 0)).toBe(cents(snapshot.results.obligated));
   });
 });
 

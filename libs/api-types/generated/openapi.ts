@@ -5563,6 +5563,7 @@ export interface operations {
                     "application/json": {
                         abbreviation: string | null;
                         about_agency_data: string | null;
+                        /** @description Id of the agency row that stands for the toptier agency itself: the id the awarding and funding agency categories of the search give. */
                         agency_id: number;
                         congressional_justification_url: string | null;
                         def_codes: components["schemas"]["def-code"][];
@@ -10778,6 +10779,7 @@ export interface operations {
                             abbreviation: string;
                             active_fq: string;
                             active_fy: string;
+                            /** @description Id of the agency row that stands for the toptier agency itself: the id the awarding and funding agency categories of the search give. */
                             agency_id: number;
                             agency_name: string;
                             agency_slug: string;

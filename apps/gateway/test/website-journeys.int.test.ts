@@ -541,3 +541,22 @@ describe('type-aheads and code trees the filters use', () => {
     expect(Array.isArray(months.monthly_files)).toBe(true);
   });
 });
+
+describe('search page, subaward view', () => {
+  it("the awards grouped with their subawards add up to the subaward tab's count and the award page's subaward counts", async () => {
+    const filters = { time_period: ALL_YEARS, award_type_codes: CONTRACTS };
+    const counts = await post('v2/search/spending_by_award_count/', { filters, spending_level: 'subawards' });
+    const groups: { award_generated_internal_id: string; subaward_count: number; subaward_obligation: number }[] = [];
+    for (let page = 1; page <= 200; page++) {
+      const body = await post('v2/search/spending_by_subaward_grouped/', { filters, page, limit: 100, sort: 'subaward_obligation', order: 'desc' });
+      groups.push(...body.results);
+      if (!body.page_metadata.hasNext) break;
+    }
+    expect(groups.length).toBeGreaterThan(0);
+    expect(sum(groups.map((g) => g.subaward_count))).toBe(counts.results.subcontracts);
+    for (const g of groups.slice(0, 3)) {
+      const { subawards } = await get(`v2/awards/count/subaward/${g.award_generated_internal_id}/`);
+      expect({ award: g.award_generated_internal_id, subawards }).toEqual({ award: g.award_generated_internal_id, subawards: g.subaward_count });
+    }
+  });
+});

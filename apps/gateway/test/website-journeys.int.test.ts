@@ -333,6 +333,18 @@ describe('download center, state profile, keyword page, home', () => {
     expect(profile.code).toBe(state.code);
     const stateAwards = await get(`v2/recipient/state/awards/${state.fips}/?year=all`);
     expect(stateAwards.length).toBeGreaterThan(0);
+    // The page's year switch: the award types of a year add up to the state's total for that year.
+    const year = await get(`v2/recipient/state/${state.fips}/?year=2026`);
+    const yearAwards: { amount: number; count: number }[] = await get(`v2/recipient/state/awards/${state.fips}/?year=2026`);
+    expect(year.total_prime_amount).not.toBe(0);
+    expect(sum(yearAwards.map((a) => cents(a.amount)))).toBe(cents(year.total_prime_amount));
+    expect(sum(yearAwards.map((a) => a.count))).toBe(year.total_prime_awards);
+    // ... and the state's figure on the search page's map by place of performance (upstream's state totals use it).
+    const map = await post('v2/search/spending_by_geography/', {
+      scope: 'place_of_performance', geo_layer: 'state', filters: { time_period: [{ start_date: '2025-10-01', end_date: '2026-09-30' }] },
+    });
+    const onMap = map.results.find((r: { shape_code: string }) => r.shape_code === state.code);
+    expect(cents(onMap?.aggregated_amount ?? 0)).toBe(cents(year.total_prime_amount));
 
     const keyword = { keyword: 'support' };
     const kwCount = await post('v2/search/spending_by_transaction_count/', { filters: keyword });

@@ -223,6 +223,8 @@ describe('recipient profile', () => {
     expect(profile.recipient_id).toBe(recipientId);
     const latest = await get(`v2/recipient/${recipientId}/?year=latest`);
     expect(latest.recipient_id).toBe(recipientId);
+    // The landing page's amount is the last 12 months, which the profile shows for year=latest.
+    expect(cents(latest.total_transaction_amount)).toBe(cents(parent.amount));
     if (parent.recipient_level === 'P') {
       const key = profile.uei ?? profile.duns;
       const children = await get(`v2/recipient/children/${key}/?year=all`);

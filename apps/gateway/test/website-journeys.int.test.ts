@@ -163,12 +163,16 @@ describe('search page', () => {
 });
 
 describe('award page', () => {
+  /** The results table's first row, and the award page it opens. */
   async function topAward(codes: string[]): Promise<string> {
     const body = await post('v2/search/spending_by_award/', {
       filters: { time_period: ALL_YEARS, award_type_codes: codes }, fields: ['Award ID', 'Award Amount', 'generated_internal_id'],
       page: 1, limit: 1, sort: 'Award Amount', order: 'desc', spending_level: 'awards',
     });
-    return body.results[0].generated_internal_id as string;
+    const row = body.results[0];
+    const award = await get(`v2/awards/${row.generated_internal_id}/`);
+    expect({ id: award.generated_unique_award_id, amount: cents(award.total_obligation) }).toEqual({ id: row.generated_internal_id, amount: cents(row['Award Amount']) });
+    return row.generated_internal_id as string;
   }
 
   it('a contract: summary, tab counts and history tables agree', async () => {
@@ -571,6 +575,21 @@ describe('search page, subaward view', () => {
     for (const g of groups.slice(0, 3)) {
       const { subawards } = await get(`v2/awards/count/subaward/${g.award_generated_internal_id}/`);
       expect({ award: g.award_generated_internal_id, subawards }).toEqual({ award: g.award_generated_internal_id, subawards: g.subaward_count });
+    }
+  });
+});
+
+describe('award page of a loan', () => {
+  it("shows the loan value and subsidy cost the loans tab showed", async () => {
+    const body = await post('v2/search/spending_by_award/', {
+      filters: { time_period: ALL_YEARS, award_type_codes: ['07', '08'] }, fields: ['Award ID', 'Loan Value', 'Subsidy Cost', 'generated_internal_id'],
+      page: 1, limit: 5, sort: 'Loan Value', order: 'desc', spending_level: 'awards',
+    });
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const row of body.results) {
+      const award = await get(`v2/awards/${row.generated_internal_id}/`);
+      expect({ loan: cents(award.total_loan_value), subsidy: cents(award.total_subsidy_cost) })
+        .toEqual({ loan: cents(row['Loan Value']), subsidy: cents(row['Subsidy Cost']) });
     }
   });
 });

@@ -357,6 +357,21 @@ describe('download center, state profile, keyword page, home', () => {
     const summary = await post('v2/search/transaction_spending_summary/', { filters: keyword });
     expect(summary.results.prime_awards_count).toBe(kwCount.results.contracts + kwCount.results.idvs + kwCount.results.grants
       + kwCount.results.direct_payments + kwCount.results.loans + kwCount.results.other);
+    // The keyword page's table, every tab paged to the end, adds up to the summary above it.
+    let rows = 0;
+    let amount = 0;
+    for (const codes of [CONTRACTS, IDVS, ['02', '03', '04', '05'], ['06', '10'], ['07', '08'], ['09', '11', '-1']]) {
+      for (let page = 1; page <= 100; page++) {
+        const body = await post('v2/search/spending_by_transaction/', {
+          filters: { ...keyword, award_type_codes: codes }, fields: ['Award ID', 'Transaction Amount'], page, limit: 100, sort: 'Transaction Amount', order: 'desc',
+        });
+        rows += body.results.length;
+        amount += sum(body.results.map((r: { 'Transaction Amount': number | null }) => cents(r['Transaction Amount'] ?? 0)));
+        if (!body.page_metadata.hasNext) break;
+      }
+    }
+    expect(rows).toBeGreaterThan(0);
+    expect({ rows, amount }).toEqual({ rows: summary.results.prime_awards_count, amount: cents(summary.results.prime_awards_obligation_amount) });
 
     const periods = await get('v2/references/submission_periods/');
     expect(periods.available_periods.length).toBeGreaterThan(0);

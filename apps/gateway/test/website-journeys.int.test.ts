@@ -608,3 +608,30 @@ describe('award page of a loan', () => {
     }
   });
 });
+
+describe('COVID-19 page, loans', () => {
+  it('the loan tables agree with each other and with the award amount of loans', async () => {
+    const defc = await get('v2/references/def_codes/');
+    const filter = { def_codes: defc.codes.filter((c: DefCode) => c.disaster === 'covid_19').map((c: DefCode) => c.code) };
+    const amount = await post('v2/disaster/award/amount/', { filter: { ...filter, award_type_codes: ['07', '08'] } });
+    expect(amount.award_count).toBeGreaterThan(0);
+    const faceValues: Record<string, number> = {};
+    for (const kind of ['agency', 'recipient', 'cfda', 'federal_account', 'object_class']) {
+      const rows: { face_value_of_loan: number | null; obligation: number }[] = [];
+      for (let page = 1; page <= 100; page++) {
+        const res = await post(`v2/disaster/${kind}/loans/`, { filter, pagination: { page, limit: 100, sort: 'face_value_of_loan', order: 'desc' } });
+        rows.push(...res.results);
+        if (!res.page_metadata.hasNext) break;
+      }
+      faceValues[kind] = sum(rows.map((r) => cents(r.face_value_of_loan ?? 0)));
+    }
+    // Every loan has one recipient and one assistance listing; the agency and account tables count a loan under each
+    // agency, account and object class that funds it.
+    expect(amount.face_value_of_loan).toBeGreaterThan(0);
+    expect(faceValues.recipient).toBe(cents(amount.face_value_of_loan));
+    expect(faceValues.cfda).toBe(cents(amount.face_value_of_loan));
+    for (const kind of ['agency', 'federal_account', 'object_class']) {
+      expect({ kind, atLeast: (faceValues[kind] ?? 0) >= cents(amount.face_value_of_loan) }).toEqual({ kind, atLeast: true });
+    }
+  });
+});

@@ -519,6 +519,14 @@ describe('COVID-19 page totals', () => {
       const rows = await pages(`v2/disaster/${kind}/spending/`, { filter, spending_type: 'award' });
       expect({ kind, obligation: total(rows) }).toEqual({ kind, obligation: cents(amount.obligation) });
     }
+    // All spending (File B, award or not) is the same sum whether by agency, account or object class. (The
+    // overview's total obligations come from GTAS, as upstream's: another source, not compared here.)
+    const totals = [];
+    for (const kind of ['agency', 'federal_account', 'object_class']) {
+      totals.push(total(await pages(`v2/disaster/${kind}/spending/`, { filter, spending_type: 'total' })));
+    }
+    expect(totals[0]).not.toBe(0);
+    expect(totals).toEqual([totals[0], totals[0], totals[0]]);
     const cfda = await pages('v2/disaster/cfda/spending/', { filter, spending_type: 'award' });
     expect(total(cfda)).toBe(cents(assistance.obligation));
     const recipients = await pages('v2/disaster/recipient/spending/', { filter, spending_type: 'award' });

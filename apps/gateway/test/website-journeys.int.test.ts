@@ -55,17 +55,22 @@ const CONTRACT_FIELDS = ['Award ID', 'Recipient Name', 'Start Date', 'End Date',
   'Awarding Agency', 'Awarding Sub Agency', 'Contract Award Type', 'recipient_id', 'prime_award_recipient_id',
   'Recipient UEI', 'Recipient Location', 'Primary Place of Performance', 'NAICS', 'PSC'];
 
-/** Every page of a paged category answer, fetched the way the site pages it. */
-async function allCategoryRows(category: string, filters: Json): Promise<CategoryRow[]> {
-  const rows: CategoryRow[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const body = await post(`v2/search/spending_by_category/${category}`, {
-      category, filters, limit: 100, page, auditTrail: 'Categories Visualization', spending_level: 'transactions',
-    });
+/** Every row of a paged POST answer, asked for page by page until `hasNext` is false; `bodyOf` places the page number. */
+async function allPages<Row>(path: string, bodyOf: (page: number) => Json): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; page <= 200; page++) {
+    const body = await post(path, bodyOf(page));
     rows.push(...body.results);
     if (!body.page_metadata.hasNext) return rows;
   }
-  throw new Error(`${category}: more than 50 pages`);
+  throw new Error(`${path}: more than 200 pages`);
+}
+
+/** Every page of a paged category answer, fetched the way the site pages it. */
+function allCategoryRows(category: string, filters: Json): Promise<CategoryRow[]> {
+  return allPages(`v2/search/spending_by_category/${category}`, (page) => ({
+    category, filters, limit: 100, page, auditTrail: 'Categories Visualization', spending_level: 'transactions',
+  }));
 }
 
 describe('every page', () => {
@@ -87,19 +92,13 @@ describe('search page', () => {
 
     // The contracts tab, paged to the end with the site's page size: as many rows as the tab count says.
     const filters = { time_period: ALL_YEARS, award_type_codes: CONTRACTS };
-    let seen = 0;
-    let first: unknown;
-    for (let page = 1; page <= 100; page++) {
-      const body = await post('v2/search/spending_by_award/', {
-        filters, fields: CONTRACT_FIELDS, page, limit: 100, sort: 'Award Amount', order: 'desc', subawards: false,
-        spending_level: 'awards', auditTrail: 'Results Table - Spending by award search',
-      });
-      first ??= body.results[0];
-      seen += body.results.length;
-      if (!body.page_metadata.hasNext) break;
-    }
+    const tab = await allPages('v2/search/spending_by_award/', (page) => ({
+      filters, fields: CONTRACT_FIELDS, page, limit: 100, sort: 'Award Amount', order: 'desc', subawards: false,
+      spending_level: 'awards', auditTrail: 'Results Table - Spending by award search',
+    }));
+    const seen = tab.length;
     expect(seen).toBe(counts.results.contracts);
-    expect(first).toEqual(expect.objectContaining({ 'Award Amount': expect.any(Number), generated_internal_id: expect.any(String) }));
+    expect(tab[0]).toEqual(expect.objectContaining({ 'Award Amount': expect.any(Number), generated_internal_id: expect.any(String) }));
 
     // Time chart and categories: the same obligations, grouped two ways.
     const chart = await post('v2/search/spending_over_time/', {
@@ -362,14 +361,11 @@ describe('download center, state profile, keyword page, home', () => {
     let rows = 0;
     let amount = 0;
     for (const codes of [CONTRACTS, IDVS, ['02', '03', '04', '05'], ['06', '10'], ['07', '08'], ['09', '11', '-1']]) {
-      for (let page = 1; page <= 100; page++) {
-        const body = await post('v2/search/spending_by_transaction/', {
-          filters: { ...keyword, award_type_codes: codes }, fields: ['Award ID', 'Transaction Amount'], page, limit: 100, sort: 'Transaction Amount', order: 'desc',
-        });
-        rows += body.results.length;
-        amount += sum(body.results.map((r: { 'Transaction Amount': number | null }) => cents(r['Transaction Amount'] ?? 0)));
-        if (!body.page_metadata.hasNext) break;
-      }
+      const table = await allPages<{ 'Transaction Amount': number | null }>('v2/search/spending_by_transaction/', (page) => ({
+        filters: { ...keyword, award_type_codes: codes }, fields: ['Award ID', 'Transaction Amount'], page, limit: 100, sort: 'Transaction Amount', order: 'desc',
+      }));
+      rows += table.length;
+      amount += sum(table.map((r) => cents(r['Transaction Amount'] ?? 0)));
     }
     expect(rows).toBeGreaterThan(0);
     expect({ rows, amount }).toEqual({ rows: summary.results.prime_awards_count, amount: cents(summary.results.prime_awards_obligation_amount) });
@@ -444,22 +440,12 @@ describe('answers that different pages show for the same thing', () => {
     const awardCounts = await post('v2/search/spending_by_award_count/', { filters, spending_level: 'awards' });
     const txnCounts = await post('v2/search/spending_by_transaction_count/', { filters });
     for (const [tab, codes] of Object.entries(TABS)) {
-      let awards = 0;
-      let transactions = 0;
-      for (let page = 1; page <= 100; page++) {
-        const body = await post('v2/search/spending_by_award/', {
-          filters: { ...filters, award_type_codes: codes }, fields: ['Award ID'], page, limit: 100, sort: 'Award ID', order: 'asc', spending_level: 'awards',
-        });
-        awards += body.results.length;
-        if (!body.page_metadata.hasNext) break;
-      }
-      for (let page = 1; page <= 100; page++) {
-        const body = await post('v2/search/spending_by_transaction/', {
-          filters: { ...filters, award_type_codes: codes }, fields: ['Award ID'], page, limit: 100, sort: 'Award ID', order: 'asc',
-        });
-        transactions += body.results.length;
-        if (!body.page_metadata.hasNext) break;
-      }
+      const awards = (await allPages('v2/search/spending_by_award/', (page) => ({
+        filters: { ...filters, award_type_codes: codes }, fields: ['Award ID'], page, limit: 100, sort: 'Award ID', order: 'asc', spending_level: 'awards',
+      }))).length;
+      const transactions = (await allPages('v2/search/spending_by_transaction/', (page) => ({
+        filters: { ...filters, award_type_codes: codes }, fields: ['Award ID'], page, limit: 100, sort: 'Award ID', order: 'asc',
+      }))).length;
       expect({ tab, awards, transactions }).toEqual({ tab, awards: awardCounts.results[tab], transactions: txnCounts.results[tab] });
     }
     const download = await post('v2/download/count/', { filters: { ...filters, award_type_codes: Object.values(TABS).flat() } });
@@ -506,15 +492,8 @@ describe('COVID-19 page totals', () => {
     const overview = await get(`v2/disaster/overview/?def_codes=${[...def_codes].sort().join(',')}`);
     expect(cents(overview.spending.award_obligations)).toBe(cents(amount.obligation));
 
-    const pages = async (path: string, body: Json): Promise<{ obligation: number; award_count: number }[]> => {
-      const rows: { obligation: number; award_count: number }[] = [];
-      for (let page = 1; page <= 100; page++) {
-        const res = await post(path, { ...body, pagination: { page, limit: 100, sort: 'obligation', order: 'desc' } });
-        rows.push(...res.results);
-        if (!res.page_metadata.hasNext) return rows;
-      }
-      throw new Error(`${path}: more than 100 pages`);
-    };
+    const pages = (path: string, body: Json) =>
+      allPages<{ obligation: number; award_count: number }>(path, (page) => ({ ...body, pagination: { page, limit: 100, sort: 'obligation', order: 'desc' } }));
     const total = (rows: { obligation: number }[]) => sum(rows.map((r) => cents(r.obligation)));
     for (const kind of ['agency', 'federal_account', 'object_class']) {
       const rows = await pages(`v2/disaster/${kind}/spending/`, { filter, spending_type: 'award' });
@@ -588,12 +567,8 @@ describe('search page, subaward view', () => {
   it("the awards grouped with their subawards add up to the subaward tab's count and the award page's subaward counts", async () => {
     const filters = { time_period: ALL_YEARS, award_type_codes: CONTRACTS };
     const counts = await post('v2/search/spending_by_award_count/', { filters, spending_level: 'subawards' });
-    const groups: { award_generated_internal_id: string; subaward_count: number; subaward_obligation: number }[] = [];
-    for (let page = 1; page <= 200; page++) {
-      const body = await post('v2/search/spending_by_subaward_grouped/', { filters, page, limit: 100, sort: 'subaward_obligation', order: 'desc' });
-      groups.push(...body.results);
-      if (!body.page_metadata.hasNext) break;
-    }
+    const groups = await allPages<{ award_generated_internal_id: string; subaward_count: number; subaward_obligation: number }>(
+      'v2/search/spending_by_subaward_grouped/', (page) => ({ filters, page, limit: 100, sort: 'subaward_obligation', order: 'desc' }));
     expect(groups.length).toBeGreaterThan(0);
     expect(sum(groups.map((g) => g.subaward_count))).toBe(counts.results.subcontracts);
     for (const g of groups.slice(0, 3)) {
@@ -626,12 +601,8 @@ describe('COVID-19 page, loans', () => {
     expect(amount.award_count).toBeGreaterThan(0);
     const faceValues: Record<string, number> = {};
     for (const kind of ['agency', 'recipient', 'cfda', 'federal_account', 'object_class']) {
-      const rows: { face_value_of_loan: number | null; obligation: number }[] = [];
-      for (let page = 1; page <= 100; page++) {
-        const res = await post(`v2/disaster/${kind}/loans/`, { filter, pagination: { page, limit: 100, sort: 'face_value_of_loan', order: 'desc' } });
-        rows.push(...res.results);
-        if (!res.page_metadata.hasNext) break;
-      }
+      const rows = await allPages<{ face_value_of_loan: number | null; obligation: number }>(`v2/disaster/${kind}/loans/`,
+        (page) => ({ filter, pagination: { page, limit: 100, sort: 'face_value_of_loan', order: 'desc' } }));
       faceValues[kind] = sum(rows.map((r) => cents(r.face_value_of_loan ?? 0)));
     }
     // Every loan has one recipient and one assistance listing; the agency and account tables count a loan under each

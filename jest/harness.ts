@@ -86,3 +86,22 @@ export async function startSplitGateway(app: 'reference' | 'search' | 'profile' 
     },
   };
 }
+
+/**
+ * Every row of a paged POST answer: `post` asked for page 1, 2, ... (`bodyOf` places the page number) until
+ * `page_metadata.hasNext` is false; at most `maxPages`.
+ */
+export async function allPages<Row>(
+  post: (path: string, body: Record<string, unknown>) => Promise<{ results: Row[]; page_metadata: { hasNext: boolean } }>,
+  path: string,
+  bodyOf: (page: number) => Record<string, unknown>,
+  maxPages = 200,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const body = await post(path, bodyOf(page));
+    rows.push(...body.results);
+    if (!body.page_metadata.hasNext) return rows;
+  }
+  throw new Error(`${path}: more than ${maxPages} pages`);
+}

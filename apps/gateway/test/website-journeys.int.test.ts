@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { startHarness, type Harness } from '@usas/test-harness';
+import { allPages as pageThrough, startHarness, type Harness } from '@usas/test-harness';
 
 let h: Harness;
 const downloadDir = mkdtempSync(join(tmpdir(), 'usas-journeys-'));
@@ -55,16 +55,8 @@ const CONTRACT_FIELDS = ['Award ID', 'Recipient Name', 'Start Date', 'End Date',
   'Awarding Agency', 'Awarding Sub Agency', 'Contract Award Type', 'recipient_id', 'prime_award_recipient_id',
   'Recipient UEI', 'Recipient Location', 'Primary Place of Performance', 'NAICS', 'PSC'];
 
-/** Every row of a paged POST answer, asked for page by page until `hasNext` is false; `bodyOf` places the page number. */
-async function allPages<Row>(path: string, bodyOf: (page: number) => Json): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 1; page <= 200; page++) {
-    const body = await post(path, bodyOf(page));
-    rows.push(...body.results);
-    if (!body.page_metadata.hasNext) return rows;
-  }
-  throw new Error(`${path}: more than 200 pages`);
-}
+/** Every row of a paged POST answer (`page_metadata.hasNext`); `bodyOf` places the page number. */
+const allPages = <Row>(path: string, bodyOf: (page: number) => Json): Promise<Row[]> => pageThrough<Row>(post, path, bodyOf);
 
 /** Every page of a paged category answer, fetched the way the site pages it. */
 function allCategoryRows(category: string, filters: Json): Promise<CategoryRow[]> {

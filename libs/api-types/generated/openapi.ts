@@ -1764,9 +1764,11 @@ export interface paths {
          * Start a zip of account data (File A balances, File B object class and program activity, File C award financial)
          * @description One file per submission type, by treasury account (`TAS`) or federal account (`FA`, the TAS amounts added up):
          *     `FY<fy>Q1-Q<q>_<agency|All>_<TAS|FA>_AccountBalances_<timestamp>_1.csv` (`Q1` for the first quarter, `P01-P<period>` for a period), `…_AccountBreakdownByPA-OC_…`,
-         *     `…_AccountBreakdownByAward_…`, in the zip `…_AccountData_<timestamp>.zip` (named after the one file type when there is one). Balances are
+         *     and award financial rows in three files, `…_Contracts_AccountBreakdownByAward_…`, `…_Assistance_…` and `…_Unlinked_…` (rows of contract
+         *     and IDV awards, of assistance awards, of no award), in the zip `…_AccountData_<timestamp>.zip` (named after the one file type when there is one). Balances are
          *     each agency's latest submission of the fiscal year up to the period; award financial rows are those of every
-         *     submission in that range. `quarter` or `period` (not both), and `submission_type` or `submission_types`, are required.
+         *     submission in that range. A file none of the requested `columns` belongs to is in the zip empty (0 bytes, no `_1`).
+         *     `quarter` or `period` (not both), and `submission_type` or `submission_types`, are required.
          */
         post: operations["downloadAccounts"];
         delete?: never;
@@ -4366,7 +4368,7 @@ export interface components {
             seconds_elapsed: string | null;
             /** @enum {string} */
             status: "ready" | "running" | "finished" | "failed";
-            /** @description Columns of the widest file in the zip, once finished. */
+            /** @description Columns of every file in the zip added up (a file of 297 columns and one of 118 make 415), once finished. */
             total_columns: number | null;
             /** @description Rows of every file in the zip once finished; while running, the rows written so far. */
             total_rows: number | null;

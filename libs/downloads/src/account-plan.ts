@@ -269,7 +269,22 @@ export function unknownAccountColumns(request: Pick<AccountDownloadRequest, 'acc
 }
 
 /**
- * The files of an account download: one per submission type, from File A, B or C rows of the fiscal year up
+ * Upstream writes the File C rows in three files (`..._Contracts_AccountBreakdownByAward_...`, `Assistance_`,
+ * `Unlinked_`): the rows of contract and IDV awards, of assistance awards, and the rows linked to no award. A row
+ * whose award id is not in award_search is in none of them, as upstream.
+ */
+const FILE_PARTS: Record<AccountSubmissionType, Array<{ part: string; where: FragmentSqlToken | null }>> = {
+  account_balances: [{ part: '', where: null }],
+  object_class_program_activity: [{ part: '', where: null }],
+  award_financial: [
+    { part: 'Contracts_', where: sql.fragment`src.is_fpds IS TRUE` },
+    { part: 'Assistance_', where: sql.fragment`src.is_fpds IS FALSE` },
+    { part: 'Unlinked_', where: sql.fragment`t.award_id IS NULL` },
+  ],
+};
+
+/**
+ * The files of an account download: one per submission type (File C: three, FILE_PARTS), from File A, B or C rows of the fiscal year up
  * to the requested period. Balances (A, B) are cumulative, so only each agency's latest submission in that
  * range is read; File C rows of every submission in the range are listed. Federal account files add the
  * amounts of the federal account's TAS up, grouped by every other column of the file.
@@ -282,12 +297,17 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
   const { filters } = request;
   const lastPeriod = lastPeriodOf(filters);
   const files: PlannedFile[] = [];
-  for (const type of request.download_types) {
+  const parts = request.download_types.flatMap((type) => FILE_PARTS[type].map(({ part, where }) => ({ type, part, partWhere: where })));
+  for (const { type, part, partWhere } of parts) {
     const spec = TYPES[type];
     const layout = `${type}.${request.account_level}` as LayoutKey;
     const all = layoutColumns(layout);
     const columns = request.columns.length === 0 ? [...all] : all.filter((c) => request.columns.includes(c));
-    if (columns.length === 0) continue;
+    const entryName = `${fileStem}_${part}${ACCOUNT_FILE_KIND[type]}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`;
+    if (columns.length === 0) {
+      files.push({ entryName, layout, columns, query: null });
+      continue;
+    }
     const where: FragmentSqlToken[] = [sql.fragment`s.reporting_fiscal_year = ${filters.fy}`, sql.fragment`s.reporting_fiscal_period <= ${lastPeriod}`];
     if (spec.latestOnly) {
       where.push(sql.fragment`s.submission_id IN (
@@ -300,6 +320,7 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
     if (filters.budget_function !== undefined) where.push(sql.fragment`taa.budget_function_code = ${filters.budget_function}`);
     if (filters.budget_subfunction !== undefined) where.push(sql.fragment`taa.budget_subfunction_code = ${filters.budget_subfunction}`);
     if (spec.defc && filters.def_codes?.length) where.push(sql.fragment`t.disaster_emergency_fund_code = ANY(${sql.array(filters.def_codes, 'text')})`);
+    if (partWhere) where.push(partWhere);
     const rows = accountRowsQuery(type, columns, where);
     let query = rows;
     if (request.account_level === 'federal_account') {
@@ -312,7 +333,7 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
       const groupBy = dims.length > 0 ? sql.fragment`GROUP BY ${sql.join(dims.map((c) => sql.identifier([c])), sql.fragment`, `)}` : sql.fragment``;
       query = sql.fragment`SELECT ${outer} FROM (${rows}) b ${groupBy}`;
     }
-    files.push({ entryName: `${fileStem}_${ACCOUNT_FILE_KIND[type]}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`, layout, columns, query });
+    files.push({ entryName, layout, columns, query });
   }
   return files;
 }

@@ -24,12 +24,16 @@ export interface AwardDownloadRequest {
   sub_award_types?: Array<'procurement' | 'grant'>;
 }
 
-/** One file of a job's zip: its entry name, layout, and the SELECT that produces its rows. */
+/**
+ * One file of a job's zip: its entry name, layout, and the SELECT that produces its rows. `query` is null when
+ * none of the requested columns is in the file's layout: upstream still puts the file in the zip, as an empty
+ * entry (0 bytes, no header) named without the part number.
+ */
 export interface PlannedFile {
   entryName: string;
   layout: LayoutKey;
   columns: string[];
-  query: FragmentSqlToken;
+  query: FragmentSqlToken | null;
 }
 
 const CONTRACT_CODES = new Set<string>([...AWARD_TYPE_GROUPS.contracts, ...AWARD_TYPE_GROUPS.idvs]);
@@ -99,7 +103,11 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
   for (const spec of fileSpecs(request)) {
     const all = layoutColumns(spec.layout);
     const columns = request.columns.length === 0 ? [...all] : all.filter((c) => request.columns.includes(c));
-    if (columns.length === 0) continue;
+    const entryName = `${spec.prefix}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`;
+    if (columns.length === 0) {
+      files.push({ entryName, layout: spec.layout, columns, query: null });
+      continue;
+    }
     // Bulk subaward files are chosen by sub_award_types; the prime award types do not narrow them.
     const filters = spec.source === 'subaward_search' && request.sub_award_types ? { ...request.filters, award_type_codes: undefined } : request.filters;
     const where = compileFilters(filters, LEVEL[spec.source], { ...context, minDate: DOWNLOAD_MIN_DATE });
@@ -108,7 +116,7 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
       ? sql.fragment`prime_award_group = ${spec.fpds ? 'procurement' : 'grant'}`
       : spec.fpds ? sql.fragment`is_fpds` : sql.fragment`NOT is_fpds`;
     const query = fileQuery(spec.source, spec.fpds, columns, sql.fragment`${kind} AND ${where} ${limit}`);
-    files.push({ entryName: `${spec.prefix}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`, layout: spec.layout, columns, query });
+    files.push({ entryName, layout: spec.layout, columns, query });
   }
   return files;
 }

@@ -1,6 +1,7 @@
 /**
  * The zip writer's split of long files: with a small row limit, a file continues in `_2`, `_3`, ... entries,
- * each with the header, no row lost or repeated, none cut in two (values holding line ends and quotes).
+ * each with the header, no row lost or repeated, none cut in two (values holding line ends and quotes); the
+ * column count of a zip, and files without requested columns.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -86,5 +87,27 @@ describe('writeZip split', () => {
     const result = await writeZip({ pool, files: [{ entryName: 'Things_1.csv', layout: 'award.d1', columns: ['n', 'text'], query: rowsQuery(30) }], format: 'csv', target });
     expect(result.rows).toBe(30);
     expect(entries(target).map(([n]) => n)).toEqual(['Things_1.csv']);
+  });
+});
+
+describe('writeZip files of one zip', () => {
+  it('adds the columns of every file up, and writes a file without requested columns as an empty entry named without its part', async () => {
+    const target = path.join(dir, 'several.zip');
+    const result = await writeZip({
+      pool,
+      files: [
+        { entryName: 'Contracts_Things_1.csv', layout: 'award.d1', columns: ['n', 'text'], query: rowsQuery(4) },
+        { entryName: 'Assistance_Things_1.csv', layout: 'award.d2', columns: [], query: null },
+        { entryName: 'Contracts_Others_1.csv', layout: 'award.d1', columns: ['n', 'text'], query: rowsQuery(2) },
+      ],
+      format: 'csv',
+      target,
+    });
+    expect(result).toMatchObject({ rows: 6, columns: 4 });
+    expect(entries(target).map(([n, text]) => [n, text === '' ? 0 : (parse(text) as string[][]).length - 1])).toEqual([
+      ['Contracts_Things_1.csv', 4],
+      ['Assistance_Things.csv', 0],
+      ['Contracts_Others_1.csv', 2],
+    ]);
   });
 });

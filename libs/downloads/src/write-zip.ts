@@ -150,6 +150,10 @@ export async function writeZip(options: WriteZipOptions): Promise<ZipResult> {
     // A failed archive or disk write ends the job instead of leaving a part waiting for a drain that never comes.
     const outFailed = out.then(() => new Promise<never>(() => undefined));
     for (const file of options.files) {
+      if (file.query === null) {
+        archive.append(Buffer.alloc(0), { name: file.entryName.replace(/_1(\.[A-Za-z]+)$/, '$1') });
+        continue;
+      }
       const copy = client.query(copyTo(`COPY (${inlineSql(file.query)}) TO STDOUT WITH ${COPY_OPTIONS[options.format]}`));
       const splitter = new EntrySplitter(archive, file.entryName, options.maxRowsPerFile ?? ROWS_PER_FILE, (n) => options.onProgress?.(rowsBefore + n));
       const entryDone = new Promise<void>((resolve, reject) => {
@@ -161,7 +165,8 @@ export async function writeZip(options: WriteZipOptions): Promise<ZipResult> {
       await Promise.race([entryDone, outFailed]);
       rowsBefore += copy.rowCount;
       rows += copy.rowCount;
-      columns = Math.max(columns, file.columns.length);
+      // upstream's number_of_columns: the columns of every file of the zip added up
+      columns += file.columns.length;
     }
     await archive.finalize();
     await out;

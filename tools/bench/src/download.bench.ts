@@ -116,6 +116,7 @@ export async function run(args: string[]): Promise<void> {
     const out = pipeline(archive, createWriteStream(path.join(dir, 'floor.zip')));
     let floorRows = 0;
     for (const file of files) {
+      if (file.query === null) continue;
       const copy = client.query(copyTo(`COPY (${inlineSql(file.query)}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
       archive.append(copy, { name: file.entryName });
       await new Promise<void>((resolve, reject) => copy.once('end', resolve).once('error', reject));

@@ -4,7 +4,6 @@
  * what that run wrote; the files are valid zips in the upstream transaction layouts with the database's rows; after some rows change and the schedule is triggered again, the Delta holds
  * exactly those rows.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,16 +12,17 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { parse } from 'csv-parse/sync';
 import { createDownloadWorker, ensureMonthlyArchiveSchedule, installQuietRuntime, monthlyArchiveScheduleId } from '@usas/download-worker';
-import { createAllInOneGateway, type Gateway } from '@usas/gateway';
+import type { Gateway } from '@usas/gateway';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import { freePort } from '@usas/db/embedded';
 import { layoutColumns } from '@usas/downloads';
-import { createLogger, createMetrics } from '@usas/service-kit';
 import pg from 'pg';
 import { sql } from 'slonik';
 import supertest from 'supertest';
 import { z } from 'zod';
 import { findOrInstallTemporalCli, startTemporalDevServer, type TemporalDevServer } from '../src/temporal-server';
+import { testGateway } from './download-stack';
+import { fetchZip as fetchZipAt } from './download-zip';
 
 jest.setTimeout(900_000);
 
@@ -41,27 +41,8 @@ let http: ReturnType<typeof supertest>;
 let dataDir: string;
 let taskQueue: string;
 
-function unzip(buffer: Buffer): Record<string, string> {
-  const file = path.join(dataDir, `read-${Date.now()}.zip`);
-  writeFileSync(file, buffer);
-  const r = spawnSync('python3', ['-c', 'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))', file], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`not a valid zip: ${r.stderr}`);
-  return JSON.parse(r.stdout) as Record<string, string>;
-}
-
-async function fetchZip(url: string): Promise<Record<string, string>> {
-  const res = await http.get(new URL(url).pathname).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers['content-type']).toBe('application/zip');
-  return unzip(res.body as Buffer);
-}
+/** The monthly file at `url` (a file URL the listing gives), read. */
+const fetchZip = (url: string) => fetchZipAt(http, url);
 
 /** Waits until the schedule has started `count` runs and the last one has completed; returns its result. */
 async function waitForRuns(client: Client, count: number): Promise<{ files: number; rows: number }> {
@@ -104,14 +85,7 @@ beforeAll(async () => {
   // As a worker does on start (it runs once on creation); a second call updates it in place.
   await ensureMonthlyArchiveSchedule(client, taskQueue, { input: { firstFiscalYear } });
   await ensureMonthlyArchiveSchedule(client, taskQueue, { input: { firstFiscalYear } });
-  gateway = createAllInOneGateway({
-    db: db.pool,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),
-    metrics: createMetrics({ defaultMetrics: false }),
-    bodyLimit: '1mb',
-    validateResponses: true,
-    download: { temporal: client, taskQueue, downloadDir },
-  });
+  gateway = testGateway(db, { temporal: client, taskQueue, downloadDir });
   http = supertest(gateway.app);
 });
 

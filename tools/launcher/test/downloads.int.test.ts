@@ -3,85 +3,41 @@
  * code as `npm start` does): the gateway with the download app, a download worker, a fresh database. Asserts
  * file contents (upstream headers, values equal to the database rows), status transitions and bad input.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { parse } from 'csv-parse/sync';
 import { resumeDownloads } from '@usas/download';
-import { createAllInOneGateway, type Gateway } from '@usas/gateway';
-import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
-import { freePort } from '@usas/db/embedded';
+import { type TestDatabase } from '@usas/db/testing';
 import { layoutColumns } from '@usas/downloads';
-import { createLogger, createMetrics, loadConfig } from '@usas/service-kit';
 import { sql } from 'slonik';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { z } from 'zod';
-import { startDownloads, type RunningDownloads } from '../src/temporal-downloads';
-import { findOrInstallTemporalCli, startTemporalDevServer, type TemporalDevServer } from '../src/temporal-server';
+import type { RunningDownloads } from '../src/temporal-downloads';
+import { startDownloadStack, type DownloadStack } from './download-stack';
+import { fetchZip as fetchZipAt, unzip, waitForStatus as waitForJob } from './download-zip';
 
 jest.setTimeout(180_000);
 
+let stack: DownloadStack;
 let db: TestDatabase;
-let temporal: TemporalDevServer;
 let downloads: RunningDownloads;
-let gateway: Gateway;
 let http: ReturnType<typeof supertest>;
 let dataDir: string;
 
-/** Every entry of a zip as text (Python's zipfile: an independent reader of what archiver wrote). */
-function unzip(buffer: Buffer): Record<string, string> {
-  const file = path.join(dataDir, `read-${Date.now()}.zip`);
-  writeFileSync(file, buffer);
-  const r = spawnSync('python3', ['-c', 'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))', file], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`not a valid zip: ${r.stderr}`);
-  return JSON.parse(r.stdout) as Record<string, string>;
-}
-
-async function waitForStatus(fileName: string, wanted: string[]): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const res = await http.get('/api/v2/download/status').query({ file_name: fileName });
-    expect(res.status).toBe(200);
-    if (wanted.includes(res.body.status)) return res.body;
-    if (Date.now() > deadline) throw new Error(`job ${fileName} still ${res.body.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** The job's status once it is one of `wanted`. */
+const waitForStatus = (fileName: string, wanted: string[]) => waitForJob(http, fileName, wanted);
 
 const byText = (a: string[], b: string[]) => (a.join('|') < b.join('|') ? -1 : a.join('|') > b.join('|') ? 1 : 0);
 
 const jobCount = () => db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM download_job`);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'usas-downloads-'));
-  db = await createTestDatabase();
-  const executable = findOrInstallTemporalCli();
-  temporal = await startTemporalDevServer({ executable, dbFile: path.join(dataDir, 'temporal.db'), port: await freePort() });
-  const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `downloads-test-${process.pid}`, MONTHLY_ARCHIVE_FIRST_RUN: 'false' }, dataDir);
-  downloads = await startDownloads({ config, databaseUrl: db.url, primary: db.pool, say: () => undefined });
-  gateway = createAllInOneGateway({
-    db: db.pool,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test'),
-    metrics: createMetrics({ defaultMetrics: false }),
-    bodyLimit: '1mb',
-    validateResponses: true,
-    download: downloads.app,
-  });
-  http = supertest(gateway.app);
+  stack = await startDownloadStack('downloads');
+  ({ db, downloads, http, dataDir } = stack);
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await downloads?.stop();
-  await temporal?.stop();
-  await db?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 describe('POST /api/v2/download/awards/', () => {
   it('writes the contract prime award summaries in the upstream layout, with the database values', async () => {
@@ -95,7 +51,8 @@ describe('POST /api/v2/download/awards/', () => {
     expect(res.body.download_request).toMatchObject({ request_type: 'award', download_types: ['awards', 'sub_awards'], file_format: 'csv', limit: 500000, columns: [], filters });
 
     const status = await waitForStatus(fileName, ['finished', 'failed']);
-    expect(status).toMatchObject({ status: 'finished', message: null, file_name: fileName, total_columns: layoutColumns('award.d1').length });
+    // total_columns: the columns of both files added up (upstream's number_of_columns)
+    expect(status).toMatchObject({ status: 'finished', message: null, file_name: fileName, total_columns: layoutColumns('award.d1').length + layoutColumns('subaward_search.d1').length });
     const handle = downloads.app.temporal.workflow.getHandle(fileName);
     expect(await handle.result()).toBe('finished');
     if (process.env.DOWNLOAD_HISTORY_DIR) {
@@ -156,8 +113,11 @@ describe('POST /api/v2/download/transactions/', () => {
     });
     const entries = unzip(file.body as Buffer);
     const names = Object.keys(entries);
-    expect(names).toHaveLength(1);
+    // The subaward file has none of the columns: upstream puts it in the zip all the same, empty and without a part number.
+    expect(names).toHaveLength(2);
     expect(names[0]).toMatch(/^Assistance_PrimeTransactions_.*_1\.tsv$/);
+    expect(names[1]).toMatch(/^Assistance_Subawards_\d{4}-\d{2}-\d{2}_H\d{2}M\d{2}S\d{8}\.tsv$/);
+    expect(entries[names[1]!]).toBe('');
     const lines = parse(entries[names[0]!]!, { delimiter: '\t' }) as string[][];
     expect(lines[0]).toEqual(['assistance_transaction_unique_key', 'federal_action_obligation', 'action_date']);
     expect(lines).toHaveLength(6);
@@ -170,15 +130,7 @@ describe('POST /api/v2/download/transactions/', () => {
   });
 });
 
-async function fetchZip(fileName: string): Promise<Record<string, string>> {
-  const file = await http.get(`/api/v2/download/files/${fileName}`).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
-  expect(file.status).toBe(200);
-  return unzip(file.body as Buffer);
-}
+const fetchZip = (fileName: string) => fetchZipAt(http, `/api/v2/download/files/${fileName}`);
 
 describe('POST /api/v2/download/search/', () => {
   it('one file per spending level asked for', async () => {
@@ -455,8 +407,11 @@ describe('POST /api/v2/download/accounts/', () => {
     expect((await waitForStatus(fileName, ['finished', 'failed'])).status).toBe('finished');
     const entries = await fetchZip(fileName);
     const ts = fileName.replace(/^.*_AccountData_/, '').replace(/\.zip$/, '');
-    expect(Object.keys(entries).sort()).toEqual([
-      `FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`,
+    // File C in three files, as upstream: the rows of contract awards, of assistance awards, and of no award
+    expect(Object.keys(entries)).toEqual([
+      `FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_AccountBreakdownByPA-OC_${ts}_1.csv`,
+      `FY${fy}Q1-Q4_All_TAS_Contracts_AccountBreakdownByAward_${ts}_1.csv`, `FY${fy}Q1-Q4_All_TAS_Assistance_AccountBreakdownByAward_${ts}_1.csv`,
+      `FY${fy}Q1-Q4_All_TAS_Unlinked_AccountBreakdownByAward_${ts}_1.csv`,
     ]);
 
     const balances = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBalances_${ts}_1.csv`]!) as string[][];
@@ -492,8 +447,17 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(expectedBreakdown.length).toBeGreaterThan(5);
     expect(gotBreakdown).toEqual(expectedBreakdown);
 
-    const awards = parse(entries[`FY${fy}Q1-Q4_All_TAS_AccountBreakdownByAward_${ts}_1.csv`]!) as string[][];
-    expect(awards[0]).toEqual([...layoutColumns('award_financial.treasury_account')]);
+    const parts = ['Contracts', 'Assistance', 'Unlinked'].map((part) => parse(entries[`FY${fy}Q1-Q4_All_TAS_${part}_AccountBreakdownByAward_${ts}_1.csv`]!) as string[][]);
+    for (const part of parts) expect(part[0]).toEqual([...layoutColumns('award_financial.treasury_account')]);
+    const keyAt = parts[0]![0]!.indexOf('award_unique_key');
+    const [contracts, assistance, unlinked] = parts.map((p) => p.slice(1));
+    for (const [rows, prefix] of [[contracts!, 'CONT_'], [assistance!, 'ASST_']] as const) {
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => !r[keyAt]!.startsWith(prefix))).toEqual([]);
+    }
+    expect(unlinked!.length).toBeGreaterThan(0);
+    expect(unlinked!.filter((r) => r[keyAt] !== '')).toEqual([]);
+    const awards = [parts[0]![0]!, ...contracts!, ...assistance!, ...unlinked!];
     const expectedAwards = await db.pool.one(sql.type(z.object({ rows: z.number(), obligation: z.string(), keys: z.array(z.string()) }))`
       SELECT count(*)::int AS rows, sum(f.transaction_obligated_amount)::text AS obligation,
         array(SELECT DISTINCT a.generated_unique_award_id FROM financial_accounts_by_awards g JOIN submission_attributes u USING (submission_id)
@@ -549,10 +513,11 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(res.status).toBe(200);
     expect((await waitForStatus(res.body.file_name, ['finished', 'failed'])).status).toBe('finished');
     const entries = await fetchZip(res.body.file_name);
-    const [name] = Object.keys(entries);
-    expect(name).toMatch(new RegExp(`^FY${fy}Q1-Q4_All_FA_AccountBreakdownByAward_.*_1\\.csv$`));
-    const rows = parse(entries[name!]!) as string[][];
-    expect(rows[0]).toEqual([...layoutColumns('award_financial.federal_account')]);
+    expect(Object.keys(entries).map((n) => n.replace(/_\d{4}-\d{2}-\d{2}_H\d{2}M\d{2}S\d{8}_1\.csv$/, ''))).toEqual(
+      ['Contracts', 'Assistance', 'Unlinked'].map((part) => `FY${fy}Q1-Q4_All_FA_${part}_AccountBreakdownByAward`));
+    const files = Object.values(entries).map((text) => parse(text) as string[][]);
+    for (const file of files) expect(file[0]).toEqual([...layoutColumns('award_financial.federal_account')]);
+    const rows = [files[0]![0]!, ...files.flatMap((f) => f.slice(1))];
     const at = rows[0]!.indexOf('transaction_obligated_amount');
     const expected = await db.pool.one(sql.type(z.object({ obligation: z.string(), groups: z.number() }))`
       SELECT sum(f.transaction_obligated_amount)::text AS obligation,

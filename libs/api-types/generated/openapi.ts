@@ -1766,8 +1766,10 @@ export interface paths {
          *     `FY<fy>Q1-Q<q>_<agency|All>_<TAS|FA>_AccountBalances_<timestamp>_1.csv` (`Q1` for the first quarter, `P01-P<period>` for a period), `…_AccountBreakdownByPA-OC_…`,
          *     and award financial rows in three files, `…_Contracts_AccountBreakdownByAward_…`, `…_Assistance_…` and `…_Unlinked_…` (rows of contract
          *     and IDV awards, of assistance awards, of no award), in the zip `…_AccountData_<timestamp>.zip` (named after the one file type when there is one). Balances are
-         *     each agency's latest submission of the fiscal year up to the period; award financial rows are those of every
-         *     submission in that range. A file none of the requested `columns` belongs to is in the zip empty (0 bytes, no `_1`).
+         *     each agency's latest submission in the range, when it is of the requested period (a `period` request also
+         *     reads quarterly submissions up to the last revealed quarter, a `quarter` request monthly ones up to the last
+         *     revealed month); award financial rows are those of every submission in that range that are not all zero
+         *     (by federal account, outlays count only from the requested period's submissions). A file none of the requested `columns` belongs to is in the zip empty (0 bytes, no `_1`).
          *     `quarter` or `period` (not both), and `submission_type` or `submission_types`, are required.
          */
         post: operations["downloadAccounts"];

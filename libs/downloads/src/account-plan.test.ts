@@ -1,4 +1,4 @@
-import { accountFileStem, accountZipName, lastPeriodOf, type AccountDownloadRequest } from './account-plan';
+import { accountFileStem, accountZipName, type AccountDownloadRequest } from './account-plan';
 
 const request = (filters: AccountDownloadRequest['filters'], download_types: AccountDownloadRequest['download_types'] = ['account_balances'], account_level: AccountDownloadRequest['account_level'] = 'treasury_account'): AccountDownloadRequest =>
   ({ request_type: 'account', account_level, download_types, file_format: 'csv', columns: [], agency: 'all', filters });
@@ -13,10 +13,5 @@ describe('account download names (upstream)', () => {
   it('the zip is named after its one file type, AccountData for several', () => {
     expect(accountZipName(request({ fy: 2018, quarter: 1 }, ['object_class_program_activity']), 'FY2018Q1_All_TAS', 'T')).toBe('FY2018Q1_All_TAS_AccountBreakdownByPA-OC_T.zip');
     expect(accountZipName(request({ fy: 2018, quarter: 1 }, ['account_balances', 'award_financial']), 'FY2018Q1_All_TAS', 'T')).toBe('FY2018Q1_All_TAS_AccountData_T.zip');
-  });
-
-  it('the last period: the period, or the last month of the quarter', () => {
-    expect(lastPeriodOf({ period: 5 })).toBe(5);
-    expect(lastPeriodOf({ quarter: 2 })).toBe(6);
   });
 });

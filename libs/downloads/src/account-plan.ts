@@ -35,11 +35,6 @@ export const ACCOUNT_FILE_KIND: Record<AccountSubmissionType, string> = {
   award_financial: 'AccountBreakdownByAward',
 };
 
-/** The last fiscal period a request covers: `period`, or the quarter's last month. */
-export function lastPeriodOf(filters: { quarter?: number; period?: number }): number {
-  return filters.period ?? (filters.quarter ?? 4) * 3;
-}
-
 /**
  * `FY2018Q1_All_TAS`, `FY2018Q1-Q3_012_FA`, `FY2020P01-P07_All_TAS`: the start every file name of an account
  * download shares (upstream: the range of quarters or periods from the start of the year, the agency's toptier
@@ -215,10 +210,21 @@ const TYPES: Record<AccountSubmissionType, TypeSpec> = {
 /**
  * The File A, B or C rows of one submission type at TAS level, `columns` under their file names, filtered by
  * `where` (aliases: `t` the file's table, `s` submission_attributes, `taa` the TAS, `fa` its federal account).
+ * `overrides` replaces the expression of some columns; `hidden` adds columns the file does not show (for an
+ * outer query to read).
  */
-export function accountRowsQuery(type: AccountSubmissionType, columns: readonly string[], where: readonly FragmentSqlToken[]): FragmentSqlToken {
+export function accountRowsQuery(
+  type: AccountSubmissionType,
+  columns: readonly string[],
+  where: readonly FragmentSqlToken[],
+  options: { overrides?: Record<string, Expr>; hidden?: Record<string, Expr> } = {},
+): FragmentSqlToken {
   const spec = TYPES[type];
-  const select = sql.join(columns.map((c) => sql.fragment`${spec.columns(c) ?? NO_VALUE} AS ${sql.identifier([c])}`), sql.fragment`, `);
+  const expressions: Array<[string, Expr]> = [
+    ...columns.map((c): [string, Expr] => [c, options.overrides?.[c] ?? spec.columns(c) ?? NO_VALUE]),
+    ...Object.entries(options.hidden ?? {}),
+  ];
+  const select = sql.join(expressions.map(([name, expr]) => sql.fragment`${expr} AS ${sql.identifier([name])}`), sql.fragment`, `);
   return sql.fragment`
       SELECT ${select}
       FROM ${sql.identifier([spec.table])} t
@@ -284,10 +290,63 @@ const FILE_PARTS: Record<AccountSubmissionType, Array<{ part: string; where: Fra
 };
 
 /**
- * The files of an account download: one per submission type (File C: three, FILE_PARTS), from File A, B or C rows of the fiscal year up
- * to the requested period. Balances (A, B) are cumulative, so only each agency's latest submission in that
- * range is read; File C rows of every submission in the range are listed. Federal account files add the
- * amounts of the federal account's TAS up, grouped by every other column of the file.
+ * The request's quarter and period paired as upstream pairs them: a `period` request also reads the quarterly
+ * submissions up to the last quarter whose window closed (was revealed) by that month, a `quarter` request the
+ * monthly submissions up to the last month whose window closed within that quarter (null where there is none).
+ */
+function pairedPeriods(filters: AccountDownloadRequest['filters']): { quarter: FragmentSqlToken; period: FragmentSqlToken } {
+  const { fy } = filters;
+  return {
+    quarter: filters.quarter !== undefined
+      ? sql.fragment`${filters.quarter}::int`
+      : sql.fragment`(SELECT max(w.submission_fiscal_quarter) FROM dabs_submission_window_schedule w
+          WHERE w.is_quarter AND w.submission_fiscal_year = ${fy} AND w.submission_fiscal_month <= ${filters.period ?? 12} AND w.submission_reveal_date <= now())`,
+    period: filters.period !== undefined
+      ? sql.fragment`${filters.period}::int`
+      : sql.fragment`(SELECT max(w.submission_fiscal_month) FROM dabs_submission_window_schedule w
+          WHERE NOT w.is_quarter AND w.submission_fiscal_year = ${fy} AND w.submission_fiscal_quarter <= ${filters.quarter ?? 4} AND w.submission_reveal_date <= now())`,
+  };
+}
+
+/** Submissions (alias `alias`) of the fiscal year up to the request's quarter (quarterly ones) or period (monthly ones). */
+function inRange(alias: string, filters: AccountDownloadRequest['filters']): FragmentSqlToken {
+  const { quarter, period } = pairedPeriods(filters);
+  const x = (c: string) => sql.identifier([alias, c]);
+  return sql.fragment`${x('reporting_fiscal_year')} = ${filters.fy}
+    AND ((${x('quarter_format_flag')} AND ${x('reporting_fiscal_quarter')} <= ${quarter})
+      OR (NOT ${x('quarter_format_flag')} AND ${x('reporting_fiscal_period')} <= ${period}))`;
+}
+
+/**
+ * The submissions whose balances an account download reads (upstream's submission ids for the periods): each
+ * agency's latest submission in range, when it is of the requested quarter or period itself; an agency whose
+ * latest submission is older is left out. (Upstream keeps every submission of that agency and period; where an
+ * agency has several, the latest published one is kept here, so that balances are not counted twice.)
+ */
+function periodSubmissions(filters: AccountDownloadRequest['filters']): FragmentSqlToken {
+  const { quarter, period } = pairedPeriods(filters);
+  return sql.fragment`
+    SELECT l.submission_id FROM (
+      SELECT DISTINCT ON (l.toptier_code) l.submission_id, l.quarter_format_flag, l.reporting_fiscal_quarter, l.reporting_fiscal_period
+      FROM submission_attributes l WHERE ${inRange('l', filters)}
+      ORDER BY l.toptier_code, l.reporting_fiscal_period DESC, l.published_date DESC NULLS LAST, l.submission_id DESC) l
+    WHERE (l.quarter_format_flag AND l.reporting_fiscal_quarter = ${quarter}) OR (NOT l.quarter_format_flag AND l.reporting_fiscal_period = ${period})`;
+}
+
+/** File C amounts that are balances to date (outlays and the USSGL 487200/497200 refunds), by file column and table column. */
+const AWARD_BALANCES: Record<string, string> = {
+  gross_outlay_amount_FYB_to_period_end: 'gross_outlay_amount_by_award_cpe',
+  USSGL487200_downward_adj_prior_year_prepaid_undeliv_order_oblig: 'ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe',
+  USSGL497200_downward_adj_of_prior_year_paid_deliv_orders_oblig: 'ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe',
+};
+
+/**
+ * The files of an account download: one per submission type (File C: three, FILE_PARTS), read as upstream reads
+ * them. Balances (A, B) are cumulative, so they come from each agency's submission of the requested period
+ * (periodSubmissions). File C lists the rows of every submission in range whose obligation, outlay or refund
+ * is not zero. Federal account files add the amounts of the account's TAS up, grouped by every other column of
+ * the file; File C's balances to date (outlays, refunds) count there only from the submissions of the requested
+ * period, and a group is kept when one of its sums is not zero.
  */
 export function planAccountDownload(request: AccountDownloadRequest, timestamp: string, fileStem: string): PlannedFile[] {
   const bad = unknownAccountColumns(request);
@@ -295,7 +354,7 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
     throw badRequest(`Unknown columns: ${bad.join(', ')}.`, [{ path: '/body/columns', message: `unknown column ${bad[0]}`, code: 'enum' }]);
   }
   const { filters } = request;
-  const lastPeriod = lastPeriodOf(filters);
+  const byFederalAccount = request.account_level === 'federal_account';
   const files: PlannedFile[] = [];
   const parts = request.download_types.flatMap((type) => FILE_PARTS[type].map(({ part, where }) => ({ type, part, partWhere: where })));
   for (const { type, part, partWhere } of parts) {
@@ -308,22 +367,30 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
       files.push({ entryName, layout, columns, query: null });
       continue;
     }
-    const where: FragmentSqlToken[] = [sql.fragment`s.reporting_fiscal_year = ${filters.fy}`, sql.fragment`s.reporting_fiscal_period <= ${lastPeriod}`];
-    if (spec.latestOnly) {
-      where.push(sql.fragment`s.submission_id IN (
-        SELECT DISTINCT ON (l.toptier_code) l.submission_id FROM submission_attributes l
-        WHERE l.reporting_fiscal_year = ${filters.fy} AND l.reporting_fiscal_period <= ${lastPeriod}
-        ORDER BY l.toptier_code, l.reporting_fiscal_period DESC, l.published_date DESC NULLS LAST, l.submission_id DESC)`);
-    }
+    const where: FragmentSqlToken[] = [spec.latestOnly ? sql.fragment`s.submission_id IN (${periodSubmissions(filters)})` : inRange('s', filters)];
     if (filters.agency !== undefined) where.push(sql.fragment`taa.funding_toptier_agency_id = ${Number(filters.agency)}`);
     if (filters.federal_account !== undefined) where.push(sql.fragment`taa.federal_account_id = ${filters.federal_account}`);
     if (filters.budget_function !== undefined) where.push(sql.fragment`taa.budget_function_code = ${filters.budget_function}`);
     if (filters.budget_subfunction !== undefined) where.push(sql.fragment`taa.budget_subfunction_code = ${filters.budget_subfunction}`);
     if (spec.defc && filters.def_codes?.length) where.push(sql.fragment`t.disaster_emergency_fund_code = ANY(${sql.array(filters.def_codes, 'text')})`);
     if (partWhere) where.push(partWhere);
-    const rows = accountRowsQuery(type, columns, where);
+    const isAwardFile = type === 'award_financial';
+    // File C: the amounts that decide whether a row (TAS) or a group (federal account) is listed.
+    const balance = (column: string): Expr => byFederalAccount
+      ? sql.fragment`CASE WHEN s.submission_id IN (${periodSubmissions(filters)}) THEN ${t(column)} END`
+      : t(column);
+    const nonzero: Array<[string, Expr]> = isAwardFile
+      ? [['nonzero_obligation', t('transaction_obligated_amount')], ...Object.values(AWARD_BALANCES).map((c): [string, Expr] => [`nonzero_${c}`, balance(c)])]
+      : [];
+    if (isAwardFile && !byFederalAccount) {
+      where.push(sql.fragment`(${sql.join(nonzero.map(([, e]) => sql.fragment`coalesce(${e}, 0) <> 0`), sql.fragment` OR `)})`);
+    }
+    const overrides = isAwardFile && byFederalAccount
+      ? Object.fromEntries(Object.entries(AWARD_BALANCES).map(([name, column]) => [name, balance(column)]))
+      : {};
+    const rows = accountRowsQuery(type, columns, where, byFederalAccount ? { overrides, hidden: Object.fromEntries(nonzero) } : {});
     let query = rows;
-    if (request.account_level === 'federal_account') {
+    if (byFederalAccount) {
       const isAmount = (c: string) => c in spec.amounts || (type === 'object_class_program_activity' && spec.columns(c) === NO_VALUE);
       const dims = columns.filter((c) => !isAmount(c) && c !== 'last_modified_date');
       const outer = sql.join(columns.map((c) => {
@@ -331,7 +398,10 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
         return isAmount(c) ? sql.fragment`sum(${id}) AS ${id}` : c === 'last_modified_date' ? sql.fragment`max(${id}) AS ${id}` : id;
       }), sql.fragment`, `);
       const groupBy = dims.length > 0 ? sql.fragment`GROUP BY ${sql.join(dims.map((c) => sql.identifier([c])), sql.fragment`, `)}` : sql.fragment``;
-      query = sql.fragment`SELECT ${outer} FROM (${rows}) b ${groupBy}`;
+      const having = isAwardFile
+        ? sql.fragment`HAVING ${sql.join(nonzero.map(([name]) => sql.fragment`coalesce(sum(${sql.identifier([name])}), 0) <> 0`), sql.fragment` OR `)}`
+        : sql.fragment``;
+      query = sql.fragment`SELECT ${outer} FROM (${rows}) b ${groupBy} ${having}`;
     }
     files.push({ entryName, layout, columns, query });
   }

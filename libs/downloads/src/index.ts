@@ -1,4 +1,4 @@
-export { ACCOUNT_FILE_KIND, accountFileStem, accountZipName, lastPeriodOf, planAccountDownload, unknownAccountColumns } from './account-plan';
+export { ACCOUNT_FILE_KIND, accountFileStem, accountZipName, planAccountDownload, unknownAccountColumns } from './account-plan';
 export type { AccountDownloadRequest, AccountLevel, AccountSubmissionType } from './account-plan';
 export { AWARD_ID_PREFIX, awardIdFileName, planAwardIdDownload } from './award-id-plan';
 export type { AwardIdDownloadRequest } from './award-id-plan';

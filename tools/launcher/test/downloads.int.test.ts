@@ -388,13 +388,18 @@ describe('POST /api/v2/download/accounts/', () => {
   const busiestYear = () => db.pool.oneFirst(sql.type(num)`
     SELECT s.reporting_fiscal_year AS n FROM financial_accounts_by_awards f JOIN submission_attributes s USING (submission_id)
     GROUP BY 1 ORDER BY count(*) DESC, 1 DESC LIMIT 1`);
-  /** Each agency's latest submission of the year up to the period (balances are cumulative). */
-  const latestSubmissions = (fy: number, period: number) => db.pool.anyFirst(sql.type(num)`
-    SELECT DISTINCT ON (toptier_code) submission_id AS n FROM submission_attributes
-    WHERE reporting_fiscal_year = ${fy} AND reporting_fiscal_period <= ${period}
-    ORDER BY toptier_code, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC`);
+  /**
+   * The submissions of the year's last period (balances are cumulative): each agency's latest submission of the
+   * year, when it is of period 12 (monthly) or the fourth quarter (quarterly); an agency that stopped earlier is out.
+   */
+  const latestSubmissions = (fy: number) => db.pool.anyFirst(sql.type(num)`
+    SELECT n FROM (
+      SELECT DISTINCT ON (toptier_code) submission_id AS n, reporting_fiscal_period AS period FROM submission_attributes
+      WHERE reporting_fiscal_year = ${fy}
+      ORDER BY toptier_code, reporting_fiscal_period DESC, published_date DESC NULLS LAST, submission_id DESC) l
+    WHERE period = 12`);
 
-  it('by TAS: balances and object class rows of each agency\'s latest submission, every award financial row of the year, in the upstream layouts', async () => {
+  it('by TAS: balances and object class rows of the year\'s last period, the award financial rows of the year that are not all zero, in the upstream layouts', async () => {
     const fy = await busiestYear();
     const res = await http.post('/api/v2/download/accounts/').send({ account_level: 'treasury_account', filters: { fy: String(fy), quarter: 4, submission_types: ['award_financial', 'account_balances', 'object_class_program_activity'] } });
     expect(res.status).toBe(200);
@@ -420,7 +425,7 @@ describe('POST /api/v2/download/accounts/', () => {
     const gotBalances = balances.slice(1)
       .map((r) => [r[at(balances[0]!, 'treasury_account_symbol')]!, r[at(balances[0]!, 'obligations_incurred')]!, r[at(balances[0]!, 'total_budgetary_resources')]!, r[at(balances[0]!, 'federal_account_symbol')]!])
       .sort(byText);
-    const latest = await latestSubmissions(fy, 12);
+    const latest = await latestSubmissions(fy);
     const expectedBalances = (await db.pool.any(sql.type(z.object({ tas: z.string(), obligation: z.string(), resources: z.string(), fa: z.string() }))`
       SELECT t.tas_rendering_label AS tas, coalesce(b.obligations_incurred_total_by_tas_cpe::text, '') AS obligation,
         coalesce(b.total_budgetary_resources_amount_cpe::text, '') AS resources, coalesce(f.federal_account_code, '') AS fa
@@ -458,11 +463,18 @@ describe('POST /api/v2/download/accounts/', () => {
     expect(unlinked!.length).toBeGreaterThan(0);
     expect(unlinked!.filter((r) => r[keyAt] !== '')).toEqual([]);
     const awards = [parts[0]![0]!, ...contracts!, ...assistance!, ...unlinked!];
-    const expectedAwards = await db.pool.one(sql.type(z.object({ rows: z.number(), obligation: z.string(), keys: z.array(z.string()) }))`
-      SELECT count(*)::int AS rows, sum(f.transaction_obligated_amount)::text AS obligation,
+    // every File C row of the year with an obligation, outlay or refund that is not zero (upstream's nonzero filter)
+    const nonzero = (f: string) => sql.fragment`(coalesce(${sql.identifier([f, 'transaction_obligated_amount'])}, 0) <> 0
+      OR coalesce(${sql.identifier([f, 'gross_outlay_amount_by_award_cpe'])}, 0) <> 0
+      OR coalesce(${sql.identifier([f, 'ussgl487200_down_adj_pri_ppaid_undel_orders_oblig_refund_cpe'])}, 0) <> 0
+      OR coalesce(${sql.identifier([f, 'ussgl497200_down_adj_pri_paid_deliv_orders_oblig_refund_cpe'])}, 0) <> 0)`;
+    const expectedAwards = await db.pool.one(sql.type(z.object({ rows: z.number(), zero: z.number(), obligation: z.string(), keys: z.array(z.string()) }))`
+      SELECT count(*) FILTER (WHERE ${nonzero('f')})::int AS rows, count(*) FILTER (WHERE NOT ${nonzero('f')})::int AS zero,
+        sum(f.transaction_obligated_amount)::text AS obligation,
         array(SELECT DISTINCT a.generated_unique_award_id FROM financial_accounts_by_awards g JOIN submission_attributes u USING (submission_id)
-              JOIN award_search a ON a.award_id = g.award_id WHERE u.reporting_fiscal_year = ${fy} ORDER BY 1) AS keys
+              JOIN award_search a ON a.award_id = g.award_id WHERE u.reporting_fiscal_year = ${fy} AND ${nonzero('g')} ORDER BY 1) AS keys
       FROM financial_accounts_by_awards f JOIN submission_attributes s USING (submission_id) WHERE s.reporting_fiscal_year = ${fy}`);
+    expect(expectedAwards.zero).toBeGreaterThan(0);
     expect(awards.length - 1).toBe(expectedAwards.rows);
     const obligations = awards.slice(1).reduce((sum, r) => sum + Math.round(Number(r[at(awards[0]!, 'transaction_obligated_amount')] || 0) * 100), 0);
     expect(obligations).toBe(Math.round(Number(expectedAwards.obligation) * 100));
@@ -472,7 +484,7 @@ describe('POST /api/v2/download/accounts/', () => {
 
   it('by federal account: File B amounts of the TAS added up per account, one agency, DEF codes, chosen columns, tsv', async () => {
     const fy = await busiestYear();
-    const latest = await latestSubmissions(fy, 12);
+    const latest = await latestSubmissions(fy);
     const pick = await db.pool.one(sql.type(z.object({ agency_id: z.number(), code: z.string(), defc: z.string() }))`
       SELECT t.funding_toptier_agency_id AS agency_id, a.toptier_code AS code, b.disaster_emergency_fund_code AS defc
       FROM financial_accounts_by_program_activity_object_class b

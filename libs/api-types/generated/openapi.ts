@@ -1170,8 +1170,10 @@ export interface paths {
         /**
          * Start a bulk zip of prime transactions and/or subawards (no row limit)
          * @description The Custom Award Data download: prime transactions of `prime_award_types` and subawards of `sub_award_types`
-         *     within `date_range` (by `date_type`), for the given agencies and places. Named
-         *     `<agency toptier code or All>_<PrimeTransactions|Subawards|PrimeTransactionsAndSubawards>_<timestamp>.zip`.
+         *     within `date_range` (by `date_type`; at most 366 days from start to end, else a 400), for the given agencies
+         *     and places. Named `<agency toptier code or All>_<PrimeTransactions|Subawards|PrimeTransactionsAndSubawards>_<timestamp>.zip`,
+         *     holding `All_Contracts_PrimeTransactions_<timestamp>_1.csv` and the like (the agency part of the file names is
+         *     always `All`, as upstream's).
          */
         post: operations["bulkDownloadAwards"];
         delete?: never;

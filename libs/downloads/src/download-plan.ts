@@ -103,7 +103,8 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
   for (const spec of fileSpecs(request)) {
     const all = layoutColumns(spec.layout);
     const columns = request.columns.length === 0 ? [...all] : all.filter((c) => request.columns.includes(c));
-    const entryName = `${spec.prefix}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`;
+    // Upstream names the files of a custom award (bulk) download after the agency, which it always leaves `All`.
+    const entryName = `${request.request_type === 'bulk_award' ? 'All_' : ''}${spec.prefix}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`;
     if (columns.length === 0) {
       files.push({ entryName, layout: spec.layout, columns, query: null });
       continue;

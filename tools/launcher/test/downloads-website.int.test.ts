@@ -266,7 +266,9 @@ describe('download center', () => {
       },
       file_format: 'csv',
     }, '/api/v2/bulk_download/status');
-    const txns = [...(files.Contracts_PrimeTransactions?.rows ?? []), ...(files.Assistance_PrimeTransactions?.rows ?? [])];
+    // (upstream's names for a custom award download: the agency part is always `All`)
+    expect(Object.keys(files).sort()).toEqual(['All_Assistance_PrimeTransactions', 'All_Contracts_PrimeTransactions']);
+    const txns = [...files.All_Contracts_PrimeTransactions!.rows, ...files.All_Assistance_PrimeTransactions!.rows];
     const page = await get(`v2/agency/${agency.toptier_code}/awards/?fiscal_year=${fy}`);
     expect(sum(txns.map((r) => cents(r.federal_action_obligation)))).toBe(cents(page.obligations));
     expect(txns.every((r) => r.awarding_agency_name === agency.agency_name && r.action_date_fiscal_year === `${fy}`)).toBe(true);

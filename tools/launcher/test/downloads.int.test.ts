@@ -289,7 +289,7 @@ describe('POST /api/v2/download/count/', () => {
 describe('POST /api/v2/bulk_download/awards/', () => {
   it('prime transactions of the prime types and subawards of the sub types, without a row limit', async () => {
     const res = await http.post('/api/v2/bulk_download/awards/').send({
-      filters: { prime_award_types: ['A', 'B'], sub_award_types: ['grant'], date_type: 'action_date', date_range: { start_date: '2000-10-01', end_date: '2035-09-30' } },
+      filters: { prime_award_types: ['A', 'B'], sub_award_types: ['grant'], date_type: 'action_date', date_range: { start_date: '2024-10-01', end_date: '2025-09-30' } },
       columns: ['contract_transaction_unique_key', 'action_date', 'prime_award_unique_key', 'subaward_number'],
     });
     expect(res.status).toBe(200);
@@ -298,14 +298,30 @@ describe('POST /api/v2/bulk_download/awards/', () => {
     const status = await waitForStatus(res.body.file_name, ['finished', 'failed']);
     expect(status.status).toBe('finished');
     const entries = await fetchZip(res.body.file_name);
-    const byPrefix = Object.fromEntries(Object.entries(entries).map(([n, text]) => [n.split('_').slice(0, 2).join('_'), parse(text) as string[][]]));
+    // The files carry upstream's agency part, which is always `All` there.
+    expect(Object.keys(entries).every((n) => n.startsWith('All_'))).toBe(true);
+    const byPrefix = Object.fromEntries(Object.entries(entries).map(([n, text]) => [n.split('_').slice(1, 3).join('_'), parse(text) as string[][]]));
     expect(Object.keys(byPrefix).sort()).toEqual(['Assistance_Subawards', 'Contracts_PrimeTransactions']);
-    const tx = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transaction_search WHERE is_fpds AND type IN ('A', 'B')`);
+    const tx = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*)::int AS n FROM transaction_search WHERE is_fpds AND type IN ('A', 'B') AND action_date BETWEEN '2024-10-01' AND '2025-09-30'`);
+    expect(tx).toBeGreaterThan(0);
     expect(byPrefix.Contracts_PrimeTransactions!.length - 1).toBe(tx);
-    const subs = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM subaward_search WHERE prime_award_group = 'grant'`);
+    const subs = await db.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*)::int AS n FROM subaward_search WHERE prime_award_group = 'grant' AND sub_action_date BETWEEN '2024-10-01' AND '2025-09-30'`);
+    expect(subs).toBeGreaterThan(0);
     expect(byPrefix.Assistance_Subawards![0]).toEqual(['prime_award_unique_key', 'subaward_number']);
     expect(byPrefix.Assistance_Subawards!.length - 1).toBe(subs);
     expect(status.total_rows).toBe(tx + subs);
+  });
+
+  it('more than a year of dates is a 400, no job (as upstream)', async () => {
+    const before = await jobCount();
+    const res = await http.post('/api/v2/bulk_download/awards/').send({ filters: { prime_award_types: ['A'], date_type: 'action_date', date_range: { start_date: '2020-01-01', end_date: '2021-01-02' } } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ detail: 'Invalid Parameter: date_range total days must be within a year', errors: [{ path: '/body/filters/date_range' }] });
+    expect(await jobCount()).toBe(before);
+    // 366 days (a leap year's worth) is still a year
+    expect((await http.post('/api/v2/bulk_download/awards/').send({ filters: { prime_award_types: ['A'], date_type: 'action_date', date_range: { start_date: '2020-01-01', end_date: '2021-01-01' } } })).status).toBe(200);
   });
 
   it('no award types at all is a 400, no job', async () => {

@@ -7,7 +7,8 @@ import { jobUrls, startDownload } from './start-download';
 
 /**
  * POST /api/v2/bulk_download/awards/: the Custom Award Data download, translated into the advanced filter the
- * other downloads use (date_range + date_type -> time_period, keyword -> keywords); no row limit.
+ * other downloads use (date_range + date_type -> time_period, keyword -> keywords); no row limit, a year of
+ * dates at most.
  */
 export const bulkAwardsRoute = (ctx: DownloadContext) =>
   jsonHandler<'bulkDownloadAwards'>(async (req) => {
@@ -38,6 +39,11 @@ export const bulkAwardsRoute = (ctx: DownloadContext) =>
     };
     const timestamp = downloadTimestamp(new Date(), nextSequence());
     planAwardDownload(request, timestamp, await loadFilterContext(ctx.db)); // throws 400 for filters or columns that cannot be used
+    // As upstream: the custom award download covers a year at most (end minus start, in days, at most 366).
+    const days = (Date.parse(f.date_range.end_date) - Date.parse(f.date_range.start_date)) / 86_400_000;
+    if (days > 366) {
+      throw badRequest('Invalid Parameter: date_range total days must be within a year', [{ path: '/body/filters/date_range', message: `${days} days`, code: 'maximum' }]);
+    }
     const first = f.agencies?.[0];
     const agencyPart = first ? ((await toptierCodeOf(ctx.db, first)) ?? 'All') : 'All';
     const fileName = `${agencyPart}_${bulkKind(prime.length > 0, sub.length > 0)}_${timestamp}.zip`;

@@ -1928,7 +1928,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a zip of an IDV's orders and transactions */
+        /**
+         * Start a zip of an IDV's orders and transactions
+         * @description `IDV_<piid>_Orders_1.csv`: the awards and IDVs under the IDV and the awards under its child IDVs (upstream's
+         *     orders); `IDV_<piid>_TransactionHistory_1.csv`: the IDV's own transactions.
+         */
         post: operations["downloadIdv"];
         delete?: never;
         options?: never;

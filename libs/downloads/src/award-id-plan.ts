@@ -28,7 +28,13 @@ function parts(request: AwardIdDownloadRequest): Part[] {
   const id = request.award.award_id;
   if (request.request_type === 'idv') {
     return [
-      { what: 'Orders', source: 'award_search', layout: 'idv_orders.d1', where: sql.fragment`parent_award_id = ${id}` },
+      // Upstream's orders of an IDV: the awards (and IDVs) under it and under its child IDVs.
+      {
+        what: 'Orders',
+        source: 'award_search',
+        layout: 'idv_orders.d1',
+        where: sql.fragment`(parent_award_id = ${id} OR parent_award_id IN (SELECT c.award_id FROM award_search c WHERE c.parent_award_id = ${id} AND c.category = 'idv'))`,
+      },
       { what: 'TransactionHistory', source: 'transaction_search', layout: 'idv_transaction_history.d1', where: sql.fragment`award_id = ${id}` },
     ];
   }
@@ -44,7 +50,7 @@ export function awardIdFileName(request: AwardIdDownloadRequest, timestamp: stri
   return `${AWARD_ID_PREFIX[request.request_type]}_${slugForFileName(request.award.display_id)}_${timestamp}.zip`;
 }
 
-/** The files of a single-award download: its transactions and subawards (an IDV: its orders and its own transactions). */
+/** The files of a single-award download: its transactions and subawards (an IDV: the orders under it and its child IDVs, and its own transactions). */
 export function planAwardIdDownload(request: AwardIdDownloadRequest): PlannedFile[] {
   const slug = slugForFileName(request.award.display_id);
   return parts(request).map((p) => {

@@ -192,24 +192,42 @@ describe('award page: the download button', () => {
     expect(sum(txns.map((t) => cents(t.federal_action_obligation)))).toBe(cents(award.total_obligation));
   });
 
-  it("an IDV: its orders are the page's child awards", async () => {
-    const id = await topAward(IDVS);
+  it("an IDV: its orders are the page's child awards and IDVs and the awards under those", async () => {
+    // The first IDV of the results table with child IDVs (so that it has grandchildren).
+    const table = await post('v2/search/spending_by_award/', {
+      filters: { time_period: ALL_YEARS, award_type_codes: IDVS }, fields: ['Award ID', 'Award Amount', 'generated_internal_id'],
+      page: 1, limit: 100, sort: 'Award Amount', order: 'desc', spending_level: 'awards',
+    });
+    let id = '';
+    let amounts: Record<string, number> = {};
+    for (const row of table.results as Array<{ generated_internal_id: string }>) {
+      amounts = await get(`v2/idvs/amounts/${row.generated_internal_id}/`);
+      id = row.generated_internal_id;
+      if (amounts.child_idv_count! > 0 && amounts.grandchild_award_count! > 0) break;
+    }
+    expect(amounts.grandchild_award_count).toBeGreaterThan(0);
     const award = await get(`v2/awards/${id}/`);
-    const amounts = await get(`v2/idvs/amounts/${id}/`);
     const { files } = await download('v2/download/idv/', { award_id: id });
     const slug = award.piid.replace(/[^\w]/g, '');
     const orders = files[`IDV_${slug}_Orders`]!.rows;
     const children = await allPages<{ generated_unique_award_id: string; obligated_amount: number }>('v2/idvs/awards/', (page) => ({
       award_id: id, type: 'child_awards', page, limit: 100, sort: 'period_of_performance_start_date', order: 'desc',
     }));
-    expect(children).toHaveLength(amounts.child_award_count);
+    expect(children).toHaveLength(amounts.child_award_count!);
+    const childIdvs = await allPages<{ generated_unique_award_id: string }>('v2/idvs/awards/', (page) => ({
+      award_id: id, type: 'child_idvs', page, limit: 100, sort: 'period_of_performance_start_date', order: 'desc',
+    }));
+    expect(childIdvs).toHaveLength(amounts.child_idv_count!);
+    // Upstream's Orders file: the awards and IDVs under the IDV, and the awards under its child IDVs.
     const childKeys = new Set(children.map((c) => c.generated_unique_award_id));
-    // The Orders file lists every order under the IDV, its child IDVs' orders too.
     const direct = orders.filter((o) => childKeys.has(o.contract_award_unique_key!));
-    expect(direct).toHaveLength(amounts.child_award_count);
-    expect(orders).toHaveLength(amounts.child_award_count + amounts.grandchild_award_count);
+    expect(direct).toHaveLength(amounts.child_award_count!);
+    const idvKeys = new Set(childIdvs.map((c) => c.generated_unique_award_id));
+    expect(orders.filter((o) => idvKeys.has(o.contract_award_unique_key!))).toHaveLength(amounts.child_idv_count!);
+    expect(orders).toHaveLength(amounts.child_award_count! + amounts.child_idv_count! + amounts.grandchild_award_count!);
     expect(sum(direct.map((o) => cents(o.total_obligated_amount)))).toBe(sum(children.map((c) => cents(c.obligated_amount))));
-    expect(sum(orders.map((o) => cents(o.total_obligated_amount)))).toBe(cents(amounts.child_award_total_obligation) + cents(amounts.grandchild_award_total_obligation));
+    const awardsOnly = orders.filter((o) => !idvKeys.has(o.contract_award_unique_key!));
+    expect(sum(awardsOnly.map((o) => cents(o.total_obligated_amount)))).toBe(cents(amounts.child_award_total_obligation) + cents(amounts.grandchild_award_total_obligation));
     const own = files[`IDV_${slug}_TransactionHistory`]!.rows;
     const { transactions } = await get(`v2/awards/count/transaction/${id}/`);
     expect(own).toHaveLength(transactions);

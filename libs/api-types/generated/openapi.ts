@@ -1790,7 +1790,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a zip of an assistance award's transactions and subawards */
+        /**
+         * Start a zip of an assistance award's transactions, subawards and federal account funding
+         * @description `Assistance_<id>_TransactionHistory_1.csv`, `Assistance_<id>_Sub-Awards_1.csv` and, as upstream,
+         *     `Assistance_<id>_FederalAccountFunding_1.csv` (the award's File C rows in the Treasury account layout).
+         */
         post: operations["downloadAssistance"];
         delete?: never;
         options?: never;
@@ -1829,7 +1833,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a zip of a contract's transactions and subawards */
+        /**
+         * Start a zip of a contract's transactions, subawards and federal account funding
+         * @description `Contract_<id>_TransactionHistory_1.csv`, `Contract_<id>_Sub-Awards_1.csv` and, as upstream,
+         *     `Contract_<id>_FederalAccountFunding_1.csv` (the award's File C rows in the Treasury account layout).
+         */
         post: operations["downloadContract"];
         delete?: never;
         options?: never;
@@ -1929,9 +1937,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a zip of an IDV's orders and transactions
+         * Start a zip of an IDV's orders, transactions and federal account funding
          * @description `IDV_<piid>_Orders_1.csv`: the awards and IDVs under the IDV and the awards under its child IDVs (upstream's
-         *     orders); `IDV_<piid>_TransactionHistory_1.csv`: the IDV's own transactions.
+         *     orders); `IDV_<piid>_TransactionHistory_1.csv`: the IDV's own transactions; `IDV_<piid>_FederalAccountFunding_1.csv`:
+         *     the File C rows of the IDV and of everything in its orders file.
          */
         post: operations["downloadIdv"];
         delete?: never;

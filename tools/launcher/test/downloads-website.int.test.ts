@@ -138,13 +138,19 @@ describe('search page: the download bar', () => {
 });
 
 describe('award page: the download button', () => {
-  /** The award the results table lists first for these types. */
+  /** The award of these types the results table lists first, among those with subawards and federal accounts. */
   async function topAward(codes: string[]): Promise<string> {
     const body = await post('v2/search/spending_by_award/', {
       filters: { time_period: ALL_YEARS, award_type_codes: codes }, fields: ['Award ID', 'Award Amount', 'generated_internal_id'],
-      page: 1, limit: 1, sort: 'Award Amount', order: 'desc', spending_level: 'awards',
+      page: 1, limit: 100, sort: 'Award Amount', order: 'desc', spending_level: 'awards',
     });
-    return body.results[0].generated_internal_id as string;
+    // the largest one whose page has subawards and a federal account section, so that every file has rows
+    for (const { generated_internal_id: id } of body.results as Array<{ generated_internal_id: string }>) {
+      const { subawards } = await get(`v2/awards/count/subaward/${id}/`);
+      const { federal_accounts } = await get(`v2/awards/count/federal_account/${id}/`);
+      if (subawards > 0 && federal_accounts > 0) return id;
+    }
+    throw new Error(`no award of ${codes.join(',')} with subawards and federal accounts`);
   }
 
   /** The award page's transaction history table, every row. */
@@ -162,7 +168,7 @@ describe('award page: the download button', () => {
     const award = await get(`v2/awards/${id}/`);
     const { files } = await download('v2/download/contract/', { award_id: id });
     const slug = award.piid.replace(/[^\w]/g, '');
-    expect(Object.keys(files).sort()).toEqual([`Contract_${slug}_Sub-Awards`, `Contract_${slug}_TransactionHistory`]);
+    expect(Object.keys(files)).toEqual([`Contract_${slug}_TransactionHistory`, `Contract_${slug}_Sub-Awards`, `Contract_${slug}_FederalAccountFunding`]);
     const txns = files[`Contract_${slug}_TransactionHistory`]!.rows;
     const { transactions } = await get(`v2/awards/count/transaction/${id}/`);
     expect(txns).toHaveLength(transactions);
@@ -177,15 +183,26 @@ describe('award page: the download button', () => {
     const table = await allPages<{ subaward_number: string; amount: number }>('v2/subawards/', (page) => ({ award_id: id, page, sort: 'subaward_number', order: 'desc', limit: 100 }));
     expect(subs.map((s) => `${s.subaward_number}|${cents(s.subaward_amount)}`).sort()).toEqual(table.map((s) => `${s.subaward_number}|${cents(s.amount)}`).sort());
     expect(cents(award.total_subaward_amount)).toBe(sum(subs.map((s) => cents(s.subaward_amount))));
+
+    // The federal account section: the File C rows of the award add up to its funding rollup.
+    const funding = files[`Contract_${slug}_FederalAccountFunding`]!.rows;
+    const rollup = await post('v2/awards/funding_rollup/', { award_id: id });
+    expect(funding.length).toBeGreaterThan(0);
+    expect(sum(funding.map((r) => cents(r.transaction_obligated_amount)))).toBe(cents(rollup.total_transaction_obligated_amount));
+    expect(new Set(funding.map((r) => r.federal_account_symbol)).size).toBe(rollup.federal_account_count);
   });
 
-  it('an assistance award: its transactions are the history table', async () => {
+  it('an assistance award: its transactions are the history table, its subawards and funding the page\'s counts', async () => {
     const id = await topAward(['02', '03', '04', '05']);
     const award = await get(`v2/awards/${id}/`);
     const { files } = await download('v2/download/assistance/', { award_id: id });
-    const history$ = Object.keys(files).find((k) => k.endsWith('_TransactionHistory'));
-    expect(history$).toBeDefined();
-    const txns = files[history$!]!.rows;
+    const slug = award.fain ? award.fain.replace(/[^\w]/g, '') : Object.keys(files)[0]!.split('_')[1];
+    expect(Object.keys(files)).toEqual([`Assistance_${slug}_TransactionHistory`, `Assistance_${slug}_Sub-Awards`, `Assistance_${slug}_FederalAccountFunding`]);
+    const { subawards } = await get(`v2/awards/count/subaward/${id}/`);
+    expect(files[`Assistance_${slug}_Sub-Awards`]!.rows).toHaveLength(subawards);
+    const rollup = await post('v2/awards/funding_rollup/', { award_id: id });
+    expect(sum(files[`Assistance_${slug}_FederalAccountFunding`]!.rows.map((r) => cents(r.transaction_obligated_amount)))).toBe(cents(rollup.total_transaction_obligated_amount));
+    const txns = files[`Assistance_${slug}_TransactionHistory`]!.rows;
     const { transactions } = await get(`v2/awards/count/transaction/${id}/`);
     expect(txns).toHaveLength(transactions);
     expect(txns.map((t) => `${t.action_date}|${t.modification_number}|${cents(t.federal_action_obligation)}`).sort()).toEqual(historyKeys(await history(id)));
@@ -228,6 +245,10 @@ describe('award page: the download button', () => {
     expect(sum(direct.map((o) => cents(o.total_obligated_amount)))).toBe(sum(children.map((c) => cents(c.obligated_amount))));
     const awardsOnly = orders.filter((o) => !idvKeys.has(o.contract_award_unique_key!));
     expect(sum(awardsOnly.map((o) => cents(o.total_obligated_amount)))).toBe(cents(amounts.child_award_total_obligation) + cents(amounts.grandchild_award_total_obligation));
+    // The federal account section: the File C rows of the IDV and everything under it add up to its funding rollup.
+    const funding = files[`IDV_${slug}_FederalAccountFunding`]!.rows;
+    const rollup = await post('v2/idvs/funding_rollup/', { award_id: id });
+    expect(sum(funding.map((r) => cents(r.transaction_obligated_amount)))).toBe(cents(rollup.total_transaction_obligated_amount));
     const own = files[`IDV_${slug}_TransactionHistory`]!.rows;
     const { transactions } = await get(`v2/awards/count/transaction/${id}/`);
     expect(own).toHaveLength(transactions);

@@ -164,7 +164,7 @@ describe('POST /api/v2/download/contract/, /idv/, /assistance/', () => {
     expect(status.status).toBe('finished');
     const entries = await fetchZip(fileName);
     const slug = award.piid.replace(/[^\w]/g, '');
-    expect(Object.keys(entries).sort()).toEqual([`Contract_${slug}_Sub-Awards_1.csv`, `Contract_${slug}_TransactionHistory_1.csv`]);
+    expect(Object.keys(entries)).toEqual([`Contract_${slug}_TransactionHistory_1.csv`, `Contract_${slug}_Sub-Awards_1.csv`, `Contract_${slug}_FederalAccountFunding_1.csv`]);
     const tx = parse(entries[`Contract_${slug}_TransactionHistory_1.csv`]!) as string[][];
     expect(tx[0]).toEqual([...layoutColumns('transaction_search.d1')]);
     expect(tx).toHaveLength(award.n + 1);

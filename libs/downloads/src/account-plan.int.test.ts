@@ -59,6 +59,23 @@ describe('account downloads read the submissions upstream reads', () => {
     const p11 = (await download('treasury_account', 'account_balances', { fy: FY, period: 11 })).AccountBalances!;
     expect(p11.filter((r) => r.reporting_agency_name === gone.agency).length).toBeGreaterThan(0);
     expect(new Set(p11.map((r) => r.submission_period))).toEqual(new Set([`FY${FY}P11`]));
+    // By federal account: one row per account and period, the TAS balances added up, even where the TAS differ in
+    // a name (one TAS of an account with several gets another budget function: the row joins both names).
+    const split = await db.pool.one(sql.type(z.object({ tas: z.number(), fa: z.string(), bf: z.string() }))`
+      SELECT max(t.treasury_account_identifier) AS tas, f.federal_account_code AS fa, min(t.budget_function_title) AS bf
+      FROM appropriation_account_balances b JOIN submission_attributes s USING (submission_id)
+      JOIN treasury_appropriation_account t ON t.treasury_account_identifier = b.treasury_account_identifier
+      JOIN federal_account f ON f.id = t.federal_account_id
+      WHERE s.reporting_fiscal_year = ${FY} AND s.reporting_fiscal_period = 12 AND t.budget_function_title IS NOT NULL
+      GROUP BY f.federal_account_code HAVING count(DISTINCT t.treasury_account_identifier) > 1 ORDER BY 2 LIMIT 1`);
+    await db.pool.query(sql.unsafe`UPDATE treasury_appropriation_account SET budget_function_title = 'ZZ Other function' WHERE treasury_account_identifier = ${split.tas}`);
+    const byAccount = (await download('federal_account', 'account_balances', { fy: FY, period: 12 })).AccountBalances!;
+    expect(new Set(byAccount.map((r) => `${r.federal_account_symbol}|${r.submission_period}`)).size).toBe(byAccount.length);
+    expect(new Set(byAccount.map((r) => r.federal_account_symbol)).size).toBe(new Set(p12.map((r) => r.federal_account_symbol)).size);
+    expect(byAccount.filter((r) => r.federal_account_symbol === split.fa).map((r) => r.budget_function)).toEqual([`${split.bf};ZZ Other function`]);
+    for (const column of ['total_budgetary_resources', 'obligations_incurred', 'gross_outlay_amount']) {
+      expect({ column, total: total(byAccount, column) }).toEqual({ column, total: total(p12, column) });
+    }
   });
 
   it('award financial: the rows of every period that are not all zero; by federal account, outlays of the requested period only', async () => {

@@ -333,6 +333,9 @@ function periodSubmissions(filters: AccountDownloadRequest['filters']): Fragment
     WHERE (l.quarter_format_flag AND l.reporting_fiscal_quarter = ${quarter}) OR (NOT l.quarter_format_flag AND l.reporting_fiscal_period = ${period})`;
 }
 
+/** File A columns that upstream joins (`;`, distinct values) in its one row per federal account and period. */
+const FILE_A_JOINED = new Set(['owning_agency_name', 'reporting_agency_name', 'federal_account_name', 'agency_identifier_name', 'budget_function', 'budget_subfunction']);
+
 /** File C amounts that are balances to date (outlays and the USSGL 487200/497200 refunds), by file column and table column. */
 const AWARD_BALANCES: Record<string, string> = {
   gross_outlay_amount_FYB_to_period_end: 'gross_outlay_amount_by_award_cpe',
@@ -345,7 +348,7 @@ const AWARD_BALANCES: Record<string, string> = {
  * them. Balances (A, B) are cumulative, so they come from each agency's submission of the requested period
  * (periodSubmissions). File C lists the rows of every submission in range whose obligation, outlay or refund
  * is not zero. Federal account files add the amounts of the account's TAS up, grouped by every other column of
- * the file; File C's balances to date (outlays, refunds) count there only from the submissions of the requested
+ * the file (File A: by account and period, names joined); File C's balances to date (outlays, refunds) count there only from the submissions of the requested
  * period, and a group is kept when one of its sums is not zero.
  */
 export function planAccountDownload(request: AccountDownloadRequest, timestamp: string, fileStem: string): PlannedFile[] {
@@ -392,10 +395,14 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
     let query = rows;
     if (byFederalAccount) {
       const isAmount = (c: string) => c in spec.amounts || (type === 'object_class_program_activity' && spec.columns(c) === NO_VALUE);
-      const dims = columns.filter((c) => !isAmount(c) && c !== 'last_modified_date');
+      // File A: one row per federal account and period, as upstream: its names joined with `;` where the TAS differ.
+      const isJoined = (c: string) => type === 'account_balances' && FILE_A_JOINED.has(c);
+      const dims = columns.filter((c) => !isAmount(c) && !isJoined(c) && c !== 'last_modified_date');
       const outer = sql.join(columns.map((c) => {
         const id = sql.identifier([c]);
-        return isAmount(c) ? sql.fragment`sum(${id}) AS ${id}` : c === 'last_modified_date' ? sql.fragment`max(${id}) AS ${id}` : id;
+        if (isAmount(c)) return sql.fragment`sum(${id}) AS ${id}`;
+        if (isJoined(c)) return sql.fragment`string_agg(DISTINCT ${id}, ';' ORDER BY ${id}) AS ${id}`;
+        return c === 'last_modified_date' ? sql.fragment`max(${id}) AS ${id}` : id;
       }), sql.fragment`, `);
       const groupBy = dims.length > 0 ? sql.fragment`GROUP BY ${sql.join(dims.map((c) => sql.identifier([c])), sql.fragment`, `)}` : sql.fragment``;
       const having = isAwardFile

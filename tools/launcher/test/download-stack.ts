@@ -3,7 +3,7 @@
  * own code, as `npm start` does), the download app and worker on a task queue of their own, and the all-in-one
  * gateway (request and response validation on) around them, driven with supertest.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createAllInOneGateway, type AllInOneOptions, type Gateway } from '@usas/gateway';
@@ -32,14 +32,17 @@ export interface DownloadStack {
   downloads: RunningDownloads;
   gateway: Gateway;
   http: ReturnType<typeof supertest>;
-  /** A temporary directory of the stack's own (Temporal's state, the zips), removed by close(). */
+  /** The stack's data directory (Temporal's state, the zips): `.data` in a temporary directory, removed by close(). */
   dataDir: string;
   close: () => Promise<void>;
 }
 
 /** Starts the stack; `name` tells its directory and task queue apart from other test files'. */
 export async function startDownloadStack(name: string): Promise<DownloadStack> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `usas-${name}-`));
+  // A `.data` directory like npm start's default (`<checkout>/.data`): files are served from below a dot directory.
+  const base = mkdtempSync(path.join(os.tmpdir(), `usas-${name}-`));
+  const dataDir = path.join(base, '.data');
+  mkdirSync(dataDir);
   const db = await createTestDatabase();
   const temporal = await startTemporalDevServer({ executable: findOrInstallTemporalCli(), dbFile: path.join(dataDir, 'temporal.db'), port: await freePort() });
   const config = loadConfig({ TEMPORAL_ADDRESS: temporal.address, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: `${name}-${process.pid}`, MONTHLY_ARCHIVE_FIRST_RUN: 'false' }, dataDir);
@@ -57,7 +60,7 @@ export async function startDownloadStack(name: string): Promise<DownloadStack> {
       await downloads.stop();
       await temporal.stop();
       await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(base, { recursive: true, force: true });
     },
   };
 }

@@ -23,7 +23,9 @@ export const downloadFileRoute = (ctx: DownloadContext): RequestHandler => (req,
         return;
       }
       res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-      res.sendFile(path.join(path.resolve(ctx.downloadDir), fileName), { dotfiles: 'deny', headers: { 'Content-Type': 'application/zip' } }, (error) => {
+      // Relative to the directory as root: only the name is checked for dot files, not the directory's own path
+      // (the default one, `.data/downloads`, has a dot directory in it).
+      res.sendFile(fileName, { root: path.resolve(ctx.downloadDir), dotfiles: 'deny', headers: { 'Content-Type': 'application/zip' } }, (error) => {
         if (error && !res.headersSent) next(notFound(`No finished download named ${fileName}.`));
       });
     })

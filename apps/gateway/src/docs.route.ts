@@ -107,7 +107,8 @@ export function createDocsRouter(): Router {
       return;
     }
     res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('font/woff2').sendFile(file);
+    // With its directory as root: a checkout below a dot directory (~/.local/...) must not make `send` refuse the path.
+    res.type('font/woff2').sendFile(path.basename(file), { root: path.dirname(file) });
   });
   router.get('/favicon.ico', (_req, res) => {
     res.status(204).end();

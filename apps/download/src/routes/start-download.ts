@@ -9,9 +9,11 @@ import type { DownloadContext } from '../download-context';
 
 /** URLs of a job as the responses name them. */
 export function jobUrls(ctx: DownloadContext, req: Request, fileName: string): { status_url: string; file_url: string } {
-  // Behind the split-mode gateway, the address the client used comes in X-Forwarded-Host/-Proto.
-  const host = req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost:8000';
-  const proto = req.get('x-forwarded-proto') ?? req.protocol;
+  // Behind the split-mode gateway, the address the client used comes in X-Forwarded-Host/-Proto; after several
+  // proxies these are lists, whose first entry is the client's.
+  const first = (name: string) => req.get(name)?.split(',')[0]?.trim() || undefined;
+  const host = first('x-forwarded-host') ?? req.get('host') ?? 'localhost:8000';
+  const proto = first('x-forwarded-proto') ?? req.protocol;
   const base = ctx.publicUrl ?? `${proto}://${host}`;
   return {
     status_url: `${base}/api/v2/download/status?file_name=${encodeURIComponent(fileName)}`,

@@ -175,7 +175,11 @@ it('a worker killed mid-job: the job finishes once on another worker, nothing pa
       const s = await statusOf(fileName);
       return s.status === 'finished' ? s : undefined;
     });
-    const history = await api.temporal.workflow.getHandle(fileName).fetchHistory();
+    // The job row says finished from inside the finishJob activity; the workflow's history records that
+    // activity's completion a moment later: read it once the workflow has ended.
+    const handle = api.temporal.workflow.getHandle(fileName);
+    expect(await handle.result()).toBe('finished');
+    const history = await handle.fetchHistory();
     const completedTypes = new Map<string, string>();
     for (const e of history.events ?? []) {
       const scheduled = e.activityTaskScheduledEventAttributes;

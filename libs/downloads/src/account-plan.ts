@@ -1,7 +1,7 @@
 import { badRequest } from '@usas/errors';
 import { sql, type FragmentSqlToken, type IdentifierSqlToken } from 'slonik';
 import { columnExpression, layoutColumns, type LayoutKey } from './column-sets';
-import { FILE_EXTENSION, type FileFormat, type PlannedFile } from './download-plan';
+import { emptyFile, FILE_EXTENSION, type FileFormat, type PlannedFile } from './download-plan';
 
 export type AccountLevel = 'treasury_account' | 'federal_account';
 export type AccountSubmissionType = 'account_balances' | 'object_class_program_activity' | 'award_financial';
@@ -367,7 +367,7 @@ export function planAccountDownload(request: AccountDownloadRequest, timestamp: 
     const columns = request.columns.length === 0 ? [...all] : all.filter((c) => request.columns.includes(c));
     const entryName = `${fileStem}_${part}${ACCOUNT_FILE_KIND[type]}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`;
     if (columns.length === 0) {
-      files.push({ entryName, layout, columns, query: null });
+      files.push(emptyFile(entryName, layout));
       continue;
     }
     const where: FragmentSqlToken[] = [spec.latestOnly ? sql.fragment`s.submission_id IN (${periodSubmissions(filters)})` : inRange('s', filters)];

@@ -25,15 +25,22 @@ export interface AwardDownloadRequest {
 }
 
 /**
- * One file of a job's zip: its entry name, layout, and the SELECT that produces its rows. `query` is null when
- * none of the requested columns is in the file's layout: upstream still puts the file in the zip, as an empty
- * entry (0 bytes, no header) named without the part number.
+ * One file of a job's zip: its entry name, layout, and the SELECT that produces its rows. `query` is null for an
+ * empty entry (emptyFile).
  */
 export interface PlannedFile {
   entryName: string;
   layout: LayoutKey;
   columns: string[];
   query: FragmentSqlToken | null;
+}
+
+/**
+ * The file of a layout none of the requested columns is in: upstream still puts it in the zip, as an empty entry
+ * (0 bytes, no header) named without the part number (`..._1.csv` becomes `....csv`).
+ */
+export function emptyFile(entryName: string, layout: LayoutKey): PlannedFile {
+  return { entryName: entryName.replace(/_1(\.[A-Za-z]+)$/, '$1'), layout, columns: [], query: null };
 }
 
 const CONTRACT_CODES = new Set<string>([...AWARD_TYPE_GROUPS.contracts, ...AWARD_TYPE_GROUPS.idvs]);
@@ -106,7 +113,7 @@ export function planAwardDownload(request: AwardDownloadRequest, timestamp: stri
     // Upstream names the files of a custom award (bulk) download after the agency, which it always leaves `All`.
     const entryName = `${request.request_type === 'bulk_award' ? 'All_' : ''}${spec.prefix}_${timestamp}_1.${FILE_EXTENSION[request.file_format]}`;
     if (columns.length === 0) {
-      files.push({ entryName, layout: spec.layout, columns, query: null });
+      files.push(emptyFile(entryName, spec.layout));
       continue;
     }
     // Bulk subaward files are chosen by sub_award_types; the prime award types do not narrow them.

@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { createTestDatabase, type TestDatabase } from '@usas/db/testing';
 import pg from 'pg';
 import { sql } from 'slonik';
+import { emptyFile } from './download-plan';
 import { partName, ROWS_PER_FILE, writeZip } from './write-zip';
 
 let db: TestDatabase;
@@ -97,7 +98,7 @@ describe('writeZip files of one zip', () => {
       pool,
       files: [
         { entryName: 'Contracts_Things_1.csv', layout: 'award.d1', columns: ['n', 'text'], query: rowsQuery(4) },
-        { entryName: 'Assistance_Things_1.csv', layout: 'award.d2', columns: [], query: null },
+        emptyFile('Assistance_Things_1.csv', 'award.d2'),
         { entryName: 'Contracts_Others_1.csv', layout: 'award.d1', columns: ['n', 'text'], query: rowsQuery(2) },
       ],
       format: 'csv',

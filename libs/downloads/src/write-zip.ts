@@ -151,7 +151,7 @@ export async function writeZip(options: WriteZipOptions): Promise<ZipResult> {
     const outFailed = out.then(() => new Promise<never>(() => undefined));
     for (const file of options.files) {
       if (file.query === null) {
-        archive.append(Buffer.alloc(0), { name: file.entryName.replace(/_1(\.[A-Za-z]+)$/, '$1') });
+        archive.append(Buffer.alloc(0), { name: file.entryName });
         continue;
       }
       const copy = client.query(copyTo(`COPY (${inlineSql(file.query)}) TO STDOUT WITH ${COPY_OPTIONS[options.format]}`));
